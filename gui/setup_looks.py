@@ -130,6 +130,19 @@ class UserPicks:
     seen: dict[str, Any] = field(default_factory=dict)  # each user option's value when last noted
     listers: dict[str, set[str]] = field(default_factory=dict)  # the files listing each pick
 
+    def plain(self) -> dict[str, Any]:
+        """The picks as the settings keep them (JSON): each one's user and the files listing it."""
+        return {name: {"user": self.seen.get(name), "files": sorted(files)} for name, files in self.listers.items()}
+
+    @classmethod
+    def from_plain(cls, kept: dict[str, Any]) -> UserPicks:
+        """The picks the settings kept (plain()), those of another shape left out."""
+        picks = cls()
+        for name, pick in kept.items():
+            if name in USER_OPTIONS and isinstance(pick, dict) and isinstance(pick.get("files"), list):
+                picks.seen[name], picks.listers[name] = pick.get("user"), set(map(str, pick["files"]))
+        return picks
+
     def note(self, values: dict[str, Any], contents: dict[str, Contents | None]) -> None:
         """Keep each pick with its option's value (a new value starts anew) and the files listing it."""
         for name, sides in USER_OPTIONS.items():

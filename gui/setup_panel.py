@@ -131,7 +131,7 @@ class SetupPanel(QWidget):
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
-        self._picks = {name: UserPicks() for name in self.panels}  # each method's users picked from lists
+        self.picks = {name: UserPicks() for name in self.panels}  # each method's users picked from lists
         self._crashes_shown: set[tuple[str, str]] = set()  # the looks' crashes shown: file, summary
         self._looks = LookQueue(self)
         self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
@@ -519,7 +519,7 @@ class SetupPanel(QWidget):
         """Clear a user picked from a file's list where it would turn boxes red (UserPicks.to_drop)."""
         chosen = {side: self.contents.get(side) for side, field in self.read_boxes().items() if field.path}
         crashed = {side for side in chosen if self.field(side).contents_failure}
-        dropped = self._picks[self.method.name].to_drop(self.panel.values(), chosen, crashed)
+        dropped = self.picks[self.method.name].to_drop(self.panel.values(), chosen, crashed)
         for name in dropped:
             self.panel.editors[name].set_value(None)
         if dropped:

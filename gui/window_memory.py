@@ -1,6 +1,6 @@
-"""What the main window remembers between starts (method, options, inputs, geometry, the
-splitter's sizes), its Recent menu and the bundled example: a part of MainWindow kept in a
-module of its own."""
+"""What the main window remembers between starts (method, options and the users picked from
+an export's list, inputs, geometry, the splitter's sizes), its Recent menu and the bundled
+example: a part of MainWindow kept in a module of its own."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from engine.formats.suggest import short_title
 
 from .geometry import fit_to_screen, frame_known, restore_or_fit
 from .resources import example_inputs
+from .setup_looks import UserPicks
 
 #: The Setup panel's width on first start, which it takes back as the window grows.
 SETUP_WIDTH = 340
@@ -53,6 +54,7 @@ class WindowMemory:
         settings = self.settings
         for name, panel in self.setup.panels.items():
             panel.set_plain(settings.options(name))
+            self.setup.picks[name] = UserPicks.from_plain(settings.mapping(f"picks/{name}"))
         method = settings.method()
         if method:
             self.setup.set_method(method)
@@ -113,6 +115,7 @@ class WindowMemory:
         settings.set_method(self.setup.method.name)
         for name, panel in self.setup.panels.items():
             settings.set_options(name, panel.plain())
+            settings.set_value(f"picks/{name}", self.setup.picks[name].plain())  # which users were picked from lists
         settings.set_inputs(*self.setup.paths())
         settings.set_layout("geometry", self.saveGeometry())
         settings.set_layout("state", self.saveState())

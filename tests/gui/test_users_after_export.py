@@ -10,7 +10,7 @@ import json
 import gui.setup_panel
 from tests.engine.test_agreement_exports import LABEL_STUDIO
 
-from .conftest import evaluate
+from .conftest import evaluate, open_window
 from .test_look_crash import _crash
 
 
@@ -148,3 +148,25 @@ def test_a_system_user_stays_while_the_second_systems_export_lists_it(qtbot, win
     _settled(qtbot, setup)
     assert setup.panel.options().system_user is None
     assert setup.unreadable() == ()
+
+
+def test_a_pick_is_remembered_across_a_restart(qtbot, window, example, tmp_path, settings_file):
+    """A System user picked in Exact spans, nervaluate chosen with one annotator's files, the
+    app restarted (a fresh window on the same settings): back in Exact spans the pick goes as
+    it would have before the restart (restored as an option alone, it stayed and turned the
+    System box red)."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    setup.set_method("nervaluate")
+    _, gold, system = example
+    setup.set_paths(gold, system)
+    _settled(qtbot, setup)
+    window.save_settings()
+    again = open_window(qtbot, settings_file).setup
+    _settled(qtbot, again)
+    assert again.panels["spans"].options().system_user == "ben@example.org"  # the option restored
+    again.set_method("spans")
+    _settled(qtbot, again)
+    assert again.panel.options().system_user is None and again.unreadable() == ()
