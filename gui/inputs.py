@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from engine.errors import InputError
 from engine.formats import (
     FORMAT_MODULES,
+    INCEPTION_PROJECT,
     detect,
     detected_module,
     first_annotation_file,
@@ -91,6 +92,7 @@ class Look:
     project: bool = False  # an INCEpTION project export (zip or folder): read when evaluating
     compressed: bool = False
     module: str | None = None  # the format module its first lines are recognised as
+    detected: str | None = None  # the format module it is detected as (detected_module: its `format`'s)
     head: Head = field(default_factory=Head, compare=False)  # its first lines (engine/formats/sniffing.py)
 
 
@@ -101,7 +103,8 @@ def look_at(path: str) -> Look:
     folder, head = False, Head()
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
-            return Look(path, format=detect(p), project=True, head=as_head(input_lines(p)))  # its flags kept
+            head = as_head(input_lines(p))  # its flags kept
+            return Look(path, format=detect(p), project=True, detected=INCEPTION_PROJECT, head=head)
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
         data, more, head = head_bytes(target)
@@ -116,7 +119,7 @@ def look_at(path: str) -> Look:
         return Look(path, error=error, folder=folder)
     name = detected_module(p, lines=head)
     title = format_module(name).TITLE if name is not None else None
-    return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
+    return Look(path, format=title, folder=folder, module=recognised_module(head), detected=name, head=head)
 
 
 def read_zip(head: Head) -> bool:

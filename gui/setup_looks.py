@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import InputError
-from engine.formats import SPAN_FORMATS
+from engine.formats import SPAN_FORMATS, in_span_formats_by
 from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
@@ -93,6 +93,12 @@ def described(method: Method) -> str:
     return method.app_description or app_words(method.description)
 
 
+def through_spans(look: Look | None, owns: set[tuple[str, ...]]) -> ThroughSpans:
+    """Whether a file alone is read with the span readers, by each method's own formats
+    (`owns`), from the first look at it (its head and format found there: in_span_formats_by)."""
+    return in_span_formats_by(look.detected, look.head, owns) if look is not None else {}
+
+
 def read_as_spans(method: Method, spec: InputSpec, options: Any, files: list[ThroughSpans]) -> bool:
     """Whether the method reads an input with the span readers, as its run finds it (`files`:
     the input's and the other input's in_span_formats_by, found by their looks): spans and
@@ -132,7 +138,8 @@ class UserPicks:
 
     def plain(self) -> dict[str, Any]:
         """The picks as the settings keep them (JSON): each one's user and the files listing it."""
-        return {name: {"user": self.seen.get(name), "files": sorted(files)} for name, files in self.listers.items()}
+        picks = self.listers.items()
+        return {name: {"user": self.seen.get(name), "files": sorted(files)} for name, files in picks}
 
     @classmethod
     def from_plain(cls, kept: dict[str, Any]) -> UserPicks:
@@ -150,11 +157,14 @@ class UserPicks:
             if value != self.seen.get(name):
                 self.seen[name] = value
                 self.listers.pop(name, None)
-            listing = {found.path for side in sides if (found := contents.get(side)) and value in _users(found)}
+            listed = (contents.get(side) for side in sides)
+            listing = {found.path for found in listed if found is not None and value in _users(found)}
             if value and listing:
                 self.listers[name] = self.listers.get(name, set()) | listing
 
-    def to_drop(self, values: dict[str, Any], contents: dict[str, Contents | None], crashed: set[str]) -> list[str]:
+    def to_drop(
+        self, values: dict[str, Any], contents: dict[str, Contents | None], crashed: set[str]
+    ) -> list[str]:
         """The user options to clear (the options' `values` noted first): a pick whose option's
         boxes holding a file (`contents`: each such box's, None while looked at) all hold other
         files now, looked at (not where its look `crashed`), that list no users (one annotator's

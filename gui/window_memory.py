@@ -115,7 +115,7 @@ class WindowMemory:
         settings.set_method(self.setup.method.name)
         for name, panel in self.setup.panels.items():
             settings.set_options(name, panel.plain())
-            settings.set_value(f"picks/{name}", self.setup.picks[name].plain())  # which users were picked from lists
+            settings.set_value(f"picks/{name}", self.setup.picks[name].plain())  # users picked from lists
         settings.set_inputs(*self.setup.paths())
         settings.set_layout("geometry", self.saveGeometry())
         settings.set_layout("state", self.saveState())

@@ -309,8 +309,9 @@ def span_reader_names() -> tuple[str, ...]:
     return tuple(name for name in SPAN_FORMAT_MODULES if importlib.util.find_spec(f"{__name__}.{name}"))
 
 
-def span_format(path: str | Path, format: str | None = None) -> ModuleType:
-    """The reader module of a file or folder: the one named, or the one that recognises it."""
+def span_format(path: str | Path, format: str | None = None, lines: list[str] | None = None) -> ModuleType:
+    """The reader module of a file or folder: the one named, or the one that recognises it
+    (`lines`: a file's first lines, read already)."""
     from ..errors import InputError
 
     if format is not None:
@@ -324,7 +325,7 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
         raise InputError("an existing file or folder", "nothing", file=str(path))
     from .folders import file_reader, folder_reader
 
-    return format_module(folder_reader(p) if p.is_dir() else file_reader(p))
+    return format_module(folder_reader(p) if p.is_dir() else file_reader(p, lines))
 
 
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
@@ -389,16 +390,21 @@ def in_span_formats(paths: tuple[str, ...], own_formats: tuple[str, ...] = ()) -
     as an INCEpTION project export. `own_formats`: the --format names of the method's own
     formats; CoNLL columns their reader reads by the lines alone (a token TAB tag file
     named .conll is CLUEval's one-layer vertical text) stay with it, as before."""
-    return any(in_span_formats_by(path, (own_formats,))[own_formats] for path in paths)
-
-
-def in_span_formats_by(path: str, owns: Iterable[tuple[str, ...]]) -> dict[tuple[str, ...], bool]:
-    """in_span_formats of one input for each of several methods' own formats (its head read
-    and its format recognised once: the app's look asks for every method's)."""
     from .sniffing import as_head
 
-    head = as_head(input_lines(path))
-    name = detected_module(path, lines=head)
+    def recognised(path: str) -> bool:
+        head = as_head(input_lines(path))
+        return in_span_formats_by(detected_module(path, lines=head), head, (own_formats,))[own_formats]
+
+    return any(recognised(path) for path in paths)
+
+
+def in_span_formats_by(
+    name: str | None, head: Head, owns: Iterable[tuple[str, ...]]
+) -> dict[tuple[str, ...], bool]:
+    """in_span_formats of one input detected as format `name` (detected_module) by its first
+    lines (`head`), for each of several methods' own formats: the app's first look at a file
+    holds both, and asks for every method's."""
     names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
     return {own_formats: _through_spans(name, head, names, own_formats) for own_formats in owns}
 

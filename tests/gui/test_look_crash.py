@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import gui.agreement_choices as choices
+import gui.setup_advice
 import gui.setup_panel
 from gui import adjudication
 from gui.inputs import LOOK_CRASHED
@@ -38,7 +39,7 @@ def _crashing(window, tmp_path, monkeypatch, method: str, step: str, large: bool
     window.setup.set_method(method)
     if large:
         monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 0)
-    monkeypatch.setattr(gui.setup_panel, step, _crash)
+    monkeypatch.setattr(gui.setup_advice if step == "advice_on" else gui.setup_panel, step, _crash)
     return window.setup, _pair(tmp_path)[0]
 
 

@@ -64,7 +64,7 @@ def held(window, monkeypatch):
             assert gate.wait(20)
 
     monkeypatch.setattr(gui.setup_panel, "look_at", lambda path: wait(path) or look_at(path))
-    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o, f=None: wait(path) or read_contents(path, o, f))
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, *args: wait(path) or read_contents(path, *args))
     window.setup.set_method("spans")
     return window.setup, gate, looked
 
@@ -91,3 +91,31 @@ def test_a_waiting_look_still_wanted_by_one_box_runs_for_it(qtbot, held):
     assert DOCCANO in looked
     assert "Format: doccano" in setup.fields["system"].status.text()
     assert "Format: CoNLL" in setup.fields["gold"].status.text()
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_files_head_is_read_once_for_one_file_chosen(qtbot, window, monkeypatch, large):
+    """One file chosen (FairEval, which asks whether the run reads it with the span readers):
+    its head is read once, by the first look; the look at its contents takes its format, and
+    the boxes' judgement whether it is read with the span readers, from that look."""
+    import engine.formats.sniffing
+    import gui.inputs
+
+    if large:
+        monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    heads, real = [], engine.formats.sniffing.head_bytes
+
+    def counted(path):
+        heads.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(engine.formats.sniffing, "head_bytes", counted)
+    monkeypatch.setattr(gui.inputs, "head_bytes", counted)
+    setup = window.setup
+    setup.set_method("faireval")
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    heads.clear()
+    setup.fields["system"].set_path(CONLL)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert heads == [CONLL]
+    assert "Format: CoNLL" in setup.fields["system"].status.text()
