@@ -449,8 +449,8 @@ class SetupPanel(SetupAdvice, QWidget):
     def _looked(self, key: LookKey, contents: Contents, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
         serves both boxes of a file read alike, whichever box asked first); `failure`: the
-        look crashed, and each such box says so. The other boxes judge their messages again."""
-        answer = answered(key, contents)
+        look crashed, and each such box says so, its message judged; the other boxes judge theirs again."""
+        answer, shown = answered(key, contents), set()
         for side, wanted in list(self._wanted.items()):
             if answered(wanted, contents) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
@@ -458,16 +458,18 @@ class SetupPanel(SetupAdvice, QWidget):
             self.field(side).show_contents(contents.summary(), self._stopping_error(side), failure)
             self.fill_choices()
             self.contents_read.emit(side)
+            shown.add(side)
         self.drop_listed_users()
-        self._judge_errors()
+        self._judge_errors(shown)
         self.looked.emit()
 
-    def _judge_errors(self) -> bool:
+    def _judge_errors(self, judged: set[str] | None = None) -> bool:
         """Show or drop each read box's reader message as the run stops on it for the pair,
-        the method and its Format options (nothing read again); whether one changed."""
+        the method and its Format options (nothing read again), but those `judged` just now;
+        whether one changed."""
         changed = False
         for side, field in self.read_boxes().items():
-            if side in self.contents and not self._partner_looking(side):
+            if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
                 changed |= field.judge_contents(self._stopping_error(side))
         return changed
 

@@ -119,3 +119,24 @@ def test_a_files_head_is_read_once_for_one_file_chosen(qtbot, window, monkeypatc
     qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
     assert heads == [CONLL]
     assert "Format: CoNLL" in setup.fields["system"].status.text()
+
+
+def test_a_look_at_contents_judges_each_box_once(qtbot, window, monkeypatch):
+    """The look at a file's contents shows its message in its boxes, judged (_stopping_error),
+    and judges the other boxes again: each box once, those just shown not twice."""
+    setup = window.setup
+    setup.set_method("faireval")
+    judged, real = [], setup._stopping_error
+    monkeypatch.setattr(setup, "_stopping_error", lambda side: judged.append(side) or real(side))
+    each: list[list[str]] = []
+    looked = setup._looked
+
+    def counted(*args, **kwargs):
+        start = len(judged)
+        looked(*args, **kwargs)
+        each.append(judged[start:])
+
+    monkeypatch.setattr(setup, "_looked", counted)
+    setup.set_paths(CONLL, TSV)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert each and all(len(sides) == len(set(sides)) for sides in each), each
