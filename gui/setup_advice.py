@@ -54,8 +54,9 @@ class SetupAdvice:
         def shown(advice: Advice | None) -> None:
             self._advice_found(number, advice)
 
-        asked = Asked(("advice", number), "Looking at the gold file", job, self._is_newest("advice", number))
-        self._look_at(gold, asked, shown, None, failed=lambda _summary, _details: shown(None))
+        title, wanted = "Looking at the gold file", self._is_newest("advice", number)
+        self._look_at(Asked(("advice", number), title, job, wanted, about=gold), shown, None,
+                      failed=lambda _summary, _details: shown(None))  # fmt: skip
 
     def _advice_found(self, number: int, advice: Advice | None) -> None:
         """Show the method's note on the options, if it has one."""

@@ -140,7 +140,7 @@ class SetupPanel(SetupAdvice, QWidget):
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
-        self.second.path_changed.connect(self.look_at_inputs)  # its labels, as the System box shows
+        self.second.path_changed.connect(self.inputs_changed)  # its labels read, as the System box's are
         self.second.path_changed.connect(self.looked)  # the line above the results anew (emptied: no look)
         for field in (*self.fields.values(), self.second):
             field.path_changed.connect(self._drop_run_messages)
@@ -272,8 +272,8 @@ class SetupPanel(SetupAdvice, QWidget):
 
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
-        self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}, {}), failed,
-                      at_once=look([side]))  # fmt: skip
+        asked = Asked(key, title, look(list(self.fields)), wanted, about=path)
+        self._look_at(asked, shown, (None, {}, {}), failed, at_once=look([side]))
 
     def _file_key(self, path: str, side: str) -> Hashable:
         """What a look at a file depends on: its path, and whether its side is a box (a
@@ -412,15 +412,15 @@ class SetupPanel(SetupAdvice, QWidget):
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
-        self, path: str, asked: Asked, found: Found, meanwhile: Any, failed: Failed,
-        at_once: Job | None = None,
-    ) -> None:  # fmt: skip
-        """`found(at_once())` (default: the look's job); where the input is large,
-        `found(meanwhile)`, and the look queued for a worker. Where it crashes (a bug),
-        `failed` is told and the window shows it (_look_crashed), here or from the worker."""
+        self, asked: Asked, found: Found, meanwhile: Any, failed: Failed, at_once: Job | None = None
+    ) -> None:
+        """`found(at_once())` (default: the look's job) for the input the look reads (Asked.about);
+        where it is large, `found(meanwhile)`, and the look queued for a worker. Where it crashes
+        (a bug), `failed` is told and the window shows it (_look_crashed), here or from the worker."""
+        path = asked.about
         if large(path):
             found(meanwhile)
-            self._looks.ask(asked._replace(about=path), found, failed)
+            self._looks.ask(asked, found, failed)
             return
         try:
             result = (at_once or asked.job)(None)

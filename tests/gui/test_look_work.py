@@ -140,3 +140,27 @@ def test_a_look_at_contents_judges_each_box_once(qtbot, window, monkeypatch):
     setup.set_paths(CONLL, TSV)
     qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
     assert each and all(len(sides) == len(set(sides)) for sides in each), each
+
+
+def test_a_second_system_chosen_is_an_inputs_change_as_gold_and_system_are(qtbot, window, monkeypatch):
+    """The Second system's box goes the way the gold's and the system's do: the panel says
+    its inputs changed (once), and the window tells the status line once through it."""
+    setup, told = window.setup, []
+    monkeypatch.setattr(window.run_status, "inputs_changed", lambda: told.append(1))
+    setup.set_method("spans")
+    with qtbot.waitSignal(setup.inputs_changed, timeout=5_000):
+        setup.second.set_path(CONLL)
+    assert told == [1]
+
+
+def test_a_look_names_its_file_in_one_place(window, monkeypatch):
+    """The file a look at once or on the worker reads is the one its Asked names (Asked.about),
+    given where it is asked for: the queue gets that Asked as it is."""
+    from gui.look_queue import Asked
+
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    setup, queued = window.setup, []
+    monkeypatch.setattr(setup.look_queue, "ask", lambda asked, *_args: queued.append(asked))
+    asked = Asked(("test", CONLL), "Looking", lambda _progress: None, lambda: True, about=CONLL)
+    setup._look_at(asked, lambda _found: None, None, lambda _summary, _details: None)
+    assert queued == [asked]
