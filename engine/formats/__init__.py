@@ -381,22 +381,19 @@ def annotation_tool_readers() -> tuple[str, ...]:
     return tuple(name for name in span_reader_names() if name in ANNOTATION_TOOL_READERS)
 
 
-def in_span_formats(paths: tuple[str, ...], own_formats: tuple[str, ...] = ()) -> bool:
-    """Whether FairEval or CLUEval reads these inputs through read_spans: some input is
-    recognised as an annotation tool's format, or as CoNLL columns that none of the
-    original formats recognises (those are recognised first: every file FairEval or
-    CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
-    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans), or
-    as an INCEpTION project export. `own_formats`: the --format names of the method's own
-    formats; CoNLL columns their reader reads by the lines alone (a token TAB tag file
-    named .conll is CLUEval's one-layer vertical text) stay with it, as before."""
+def in_span_formats(path: str | Path, own_formats: tuple[str, ...] = ()) -> bool:
+    """Whether FairEval or CLUEval reads this input through read_spans: it is recognised as
+    an annotation tool's format, or as CoNLL columns that none of the original formats
+    recognises (those are recognised first: every file FairEval or CLUEval reads, or rejects
+    with its own message, stays theirs; what they cannot read, CoNLL-2003's four columns, two
+    space-separated columns …, goes through read_spans), or as an INCEpTION project export.
+    `own_formats`: the --format names of the method's own formats; CoNLL columns their
+    reader reads by the lines alone (a token TAB tag file named .conll is CLUEval's
+    one-layer vertical text) stay with it, as before."""
     from .sniffing import as_head
 
-    def recognised(path: str) -> bool:
-        head = as_head(input_lines(path))
-        return in_span_formats_by(detected_module(path, lines=head), head, (own_formats,))[own_formats]
-
-    return any(recognised(path) for path in paths)
+    head = as_head(input_lines(path))
+    return in_span_formats_by(detected_module(path, lines=head), head, (own_formats,))[own_formats]
 
 
 def in_span_formats_by(
