@@ -269,6 +269,8 @@ class SetupPanel(SetupAdvice, QWidget):
         def failed(summary: str, details: str) -> None:
             if self._latest.get(side) == number:  # else another file was chosen meanwhile
                 self.field(side).show_failure(summary)
+                self._through[side] = {}  # nothing found: the boxes beside it judge without it
+                self._judge_errors()
 
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)

@@ -207,3 +207,28 @@ def test_a_system_format_naming_the_methods_own_format_is_read_as_the_run_reads_
     field = setup.fields["system"]
     assert field.error_text.startswith(f"{field.path}{said}"), field.error_text
     assert ERROR_COLOUR in field.status.styleSheet()
+
+
+def test_a_box_beside_a_crashed_first_look_is_judged_again(qtbot, window, files, monkeypatch):
+    """The first look at the brat gold crashes (a bug): the system's box does not wait for it
+    for ever; judged without it (nothing known of the gold), FairEval's own CoNLL-2000 system
+    with a System user is red in Exact spans and not in FairEval (it reads it itself)."""
+    setup = window.setup
+    for method in ("faireval", "spans"):  # each method's panel with the System user
+        setup.set_method(method)
+        _set(qtbot, setup, "system_user", "ben")
+    look_at = gui.setup_panel.look_at
+
+    def crash_on_gold(path):
+        if path == files["brat"]:
+            raise RuntimeError("a bug in a reader")
+        return look_at(path)
+
+    monkeypatch.setattr(gui.setup_panel, "look_at", crash_on_gold)
+    setup.set_paths(files["brat"], files["chunks"])
+    _settled(qtbot, setup)
+    system = setup.fields["system"]
+    assert _red(system), system.error_text
+    setup.set_method("faireval")
+    _settled(qtbot, setup)
+    assert not _red(system), system.error_text
