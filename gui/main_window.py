@@ -400,8 +400,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.show_report(data)
 
     def _options_changed(self) -> None:
-        panel = self.setup.panel
-        self.settings.set_options(self.setup.method.name, panel.plain())
+        self.remember_options()
         if self.report is None:
             self._files_looked_at()  # the files are looked at again as now set
         if self.run is not None and self.run.method is self.setup.method:

@@ -110,6 +110,12 @@ class WindowMemory:
         if event.oldSize().width() > 0 and grown > 0 and width < SETUP_WIDTH:
             self.resizeDocks([self.dock], [min(SETUP_WIDTH, width + grown)], Qt.Orientation.Horizontal)
 
+    def remember_options(self) -> None:
+        """The shown method's options, and the users picked from lists for it, kept for the next start."""
+        name = self.setup.method.name
+        self.settings.set_options(name, self.setup.panel.plain())
+        self.settings.set_value(f"picks/{name}", self.setup.picks[name].plain())
+
     def save_settings(self) -> None:
         settings = self.settings
         settings.set_method(self.setup.method.name)

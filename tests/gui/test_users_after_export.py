@@ -163,7 +163,7 @@ def test_a_pick_is_remembered_across_a_restart(qtbot, window, example, tmp_path,
     _, gold, system = example
     setup.set_paths(gold, system)
     _settled(qtbot, setup)
-    window.save_settings()
+    window.settings.sync()  # kept as the options changed, before any close
     again = open_window(qtbot, settings_file).setup
     _settled(qtbot, again)
     assert again.panels["spans"].options().system_user == "ben@example.org"  # the option restored
