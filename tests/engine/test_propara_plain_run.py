@@ -138,3 +138,27 @@ def test_inputs_and_outputs_found_at_once_follow_their_definitions(participants)
     names = [f"p{number}" for number in range(len(participants))]
     assert summary.inputs == [name for name, a in zip(names, participants, strict=True) if is_input(a)]
     assert summary.outputs == [name for name, a in zip(names, participants, strict=True) if is_output(a)]
+
+
+def test_a_files_conversions_are_grouped_once_for_the_scores_and_the_detail(tmp_path, monkeypatch):
+    """The scores ask the conversions of the processes whose creations or destructions
+    differ, the detail those of the rest: each file's creations and destructions are grouped
+    by process and step once for both (twice before: a pass over the file for each ask)."""
+    from tests.conftest import CONFORMANCE
+
+    rows = (CONFORMANCE / "propara" / "testfiles-0" / "answers.tsv").read_text(encoding="utf-8").splitlines()
+    changed = [row.split("\t") for row in rows]
+    for k, fields in enumerate(changed):
+        if fields[3] in ("CREATE", "MOVE") and k % 3 == 0:
+            fields[5] = "somewhere else"
+    a, p = tmp_path / "a.tsv", tmp_path / "p.tsv"
+    a.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    p.write_text("\n".join(map("\t".join, changed)) + "\n", encoding="utf-8")
+    grouped: list[int] = []
+    group = Summaries._step_groups
+    monkeypatch.setattr(Summaries, "_step_groups", lambda self, *args: grouped.append(id(self)) or group(self, *args))
+    report = ProPara().evaluate(str(a), str(p), Options(), detail=True)
+    run = report.data["_run"]
+    asked = ~run.scores.same_conversions
+    assert 0 < asked.sum() < len(asked) and report.data.get("items")  # both the scores and the detail ask
+    assert sorted(grouped.count(summaries) for summaries in set(grouped)) == [2, 2]  # created, destroyed

@@ -96,17 +96,20 @@ class StepGroups:
         return self.names[start:end], self.places[start:end]
 
 
-def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray
-                ) -> dict[int, list[Conversion]]:  # fmt: skip
-    """Per process (that has one) its conversions: the three branches of §3.4, first that
-    applies per step (look-ahead needs s < n − 1, n its sentences: `sentences` by process).
-    Only steps where something is created or destroyed can hold one; which branch a step
-    takes is found for all of them at once."""
+def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray,
+                numbers: list[int]) -> dict[int, list[Conversion]]:  # fmt: skip
+    """Per process of `numbers` (that has one) its conversions: the three branches of §3.4,
+    first that applies per step (look-ahead needs s < n − 1, n its sentences: `sentences` by
+    process). Only steps where something is created or destroyed can hold one; which branch
+    a step takes is found for all of them at once."""
     import numpy as np
 
     from ...rowkeys import distinct_values
 
+    asked = np.zeros(len(sentences), bool)
+    asked[numbers] = True
     keys = distinct_values(np.concatenate([created.keys, destroyed.keys]))[0]
+    keys = keys[asked[keys // width]]
     c, d = created.find(keys), destroyed.find(keys)
     c_next, d_next = created.find(keys + 1), destroyed.find(keys + 1)
     process, step = np.divmod(keys, width)
@@ -273,29 +276,28 @@ class Summaries:
         return self.conversions_of_many([process])[0]
 
     def conversions_of_many(self, processes: list[Process]) -> list[list[Conversion]]:
-        """The conversions of each process (§3.4), found for all of them at once: their
-        creations and destructions grouped by process and step on arrays (StepGroups)."""
-        import numpy as np
-
-        table = self.table
-        chosen = np.zeros(len(table.process_parts) - 1, bool)
-        sentences = np.zeros(len(chosen), np.int64)
+        """The conversions of each process (§3.4), from the file's creations and destructions
+        grouped by process and step once (step_groups), whichever processes are asked."""
         numbers = [process.index for process in processes]
-        chosen[numbers] = True
-        sentences[numbers] = [process.sentences for process in processes]
-        width = int(np.diff(table.offset).max(initial=0)) + 2  # above every step and the step after it
-        created, destroyed = (self._step_groups(slots, shift, chosen, width)
-                              for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)))  # fmt: skip
-        found = conversions(created, destroyed, width, sentences)
+        found = conversions(*self.step_groups, self.table.process_sentences, numbers)
         return [found.get(k, []) for k in numbers]
 
-    def _step_groups(self, slots: np.ndarray, shift: int, chosen: np.ndarray, width: int) -> StepGroups:
-        """The given slots of the chosen processes grouped by process and step: the
-        participants' names and the locations at slot + shift."""
+    @cached_property
+    def step_groups(self) -> tuple[StepGroups, StepGroups, int]:
+        """The file's creations and destructions grouped by process and step (StepGroups), and
+        the width of a process's keys (above every step and the step after it)."""
+        import numpy as np
+
+        width = int(np.diff(self.table.offset).max(initial=0)) + 2
+        created, destroyed = (self._step_groups(slots, shift, width)
+                              for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)))  # fmt: skip
+        return created, destroyed, width
+
+    def _step_groups(self, slots: np.ndarray, shift: int, width: int) -> StepGroups:
+        """The given slots grouped by process and step: the participants' names and the
+        locations at slot + shift."""
         table = self.table
         participant = table.slot_participant.take(slots)
-        kept = chosen[table.part_process.take(participant)]
-        slots, participant = slots[kept], participant[kept]
         keys = table.part_process.take(participant) * width + (slots - table.offset[participant])
         places = list(map(self.places.__getitem__, table.track[slots + shift].tolist()))
         return StepGroups(keys, self.names(participant), places)
