@@ -96,20 +96,17 @@ class StepGroups:
         return self.names[start:end], self.places[start:end]
 
 
-def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray,
-                numbers: list[int]) -> dict[int, list[Conversion]]:  # fmt: skip
-    """Per process of `numbers` (that has one) its conversions: the three branches of §3.4,
-    first that applies per step (look-ahead needs s < n − 1, n its sentences: `sentences` by
-    process). Only steps where something is created or destroyed can hold one; which branch
-    a step takes is found for all of them at once."""
+def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray
+                ) -> dict[int, list[Conversion]]:  # fmt: skip
+    """Per process (that has one) its conversions: the three branches of §3.4, first that
+    applies per step (look-ahead needs s < n − 1, n its sentences: `sentences` by process).
+    Only steps where something is created or destroyed can hold one; which branch a step
+    takes is found for all of them at once."""
     import numpy as np
 
     from ...rowkeys import distinct_values
 
-    asked = np.zeros(len(sentences), bool)
-    asked[numbers] = True
     keys = distinct_values(np.concatenate([created.keys, destroyed.keys]))[0]
-    keys = keys[asked[keys // width]]
     c, d = created.find(keys), destroyed.find(keys)
     c_next, d_next = created.find(keys + 1), destroyed.find(keys + 1)
     process, step = np.divmod(keys, width)
@@ -276,31 +273,52 @@ class Summaries:
         return self.conversions_of_many([process])[0]
 
     def conversions_of_many(self, processes: list[Process]) -> list[list[Conversion]]:
-        """The conversions of each process (§3.4), from the file's creations and destructions
-        grouped by process and step once (step_groups), whichever processes are asked."""
+        """The conversions of each process (§3.4), found for all of them at once: their
+        creations and destructions (located once for the file: step_slots) grouped by
+        process and step (StepGroups), names and places made for these processes only."""
+        import numpy as np
+
         numbers = [process.index for process in processes]
-        found = conversions(*self.step_groups, self.table.process_sentences, numbers)
+        chosen = np.zeros(len(self.table.process_parts) - 1, bool)
+        chosen[numbers] = True
+        (created, destroyed), width = self.step_slots
+        groups = (self._step_groups(located, chosen) for located in (created, destroyed))
+        found = conversions(*groups, width, self.table.process_sentences)
         return [found.get(k, []) for k in numbers]
 
     @cached_property
-    def step_groups(self) -> tuple[StepGroups, StepGroups, int]:
-        """The file's creations and destructions grouped by process and step (StepGroups), and
-        the width of a process's keys (above every step and the step after it)."""
+    def step_slots(self) -> tuple[tuple[StepSlots, StepSlots], int]:
+        """The file's creations and destructions, each located once (StepSlots: per slot its
+        process, its key process × width + step, its participant and the code of its place),
+        and the width (above every step and the step after it)."""
         import numpy as np
 
-        width = int(np.diff(self.table.offset).max(initial=0)) + 2
-        created, destroyed = (self._step_groups(slots, shift, width)
-                              for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)))  # fmt: skip
-        return created, destroyed, width
-
-    def _step_groups(self, slots: np.ndarray, shift: int, width: int) -> StepGroups:
-        """The given slots grouped by process and step: the participants' names and the
-        locations at slot + shift."""
         table = self.table
-        participant = table.slot_participant.take(slots)
-        keys = table.part_process.take(participant) * width + (slots - table.offset[participant])
-        places = list(map(self.places.__getitem__, table.track[slots + shift].tolist()))
-        return StepGroups(keys, self.names(participant), places)
+        width = int(np.diff(table.offset).max(initial=0)) + 2
+        located = []
+        for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)):
+            participant = table.slot_participant.take(slots)
+            process = table.part_process.take(participant)
+            keys = process * width + (slots - table.offset[participant])
+            located.append(StepSlots(process, keys, participant, table.track[slots + shift]))
+        return (located[0], located[1]), width
+
+    def _step_groups(self, located: StepSlots, chosen: np.ndarray) -> StepGroups:
+        """The slots of the chosen processes grouped by process and step: the participants'
+        names and the locations."""
+        kept = chosen[located.process]
+        places = list(map(self.places.__getitem__, located.place[kept].tolist()))
+        return StepGroups(located.keys[kept], self.names(located.participant[kept]), places)
+
+
+class StepSlots(NamedTuple):
+    """Creations (or destructions) of a file: per slot its process, its key (process ×
+    width + step), its participant and the code of its place."""
+
+    process: np.ndarray
+    keys: np.ndarray
+    participant: np.ndarray
+    place: np.ndarray
 
 
 class Events:
