@@ -131,7 +131,7 @@ def compare_reports(
         tables=tables,
         error_rows=both_systems_errors(reports),
         documents=first.documents,
-        messages=[*first.messages, *(m for m in second.messages if m not in first.messages)],
+        messages=[*first.messages, *second_system_messages(first.messages, second.messages, systems[1])],
         data=data,
     )
 
@@ -170,8 +170,10 @@ def add_comparison(
 def second_system_messages(first: list[str], second: list[str], other: str) -> list[str]:
     """The second system's messages not among the first's, each naming its file once: a
     warning about a file (FileWarning: a reader's, of the file or one in its folder) names
-    it already; any other is named with the second system's file."""
-    return [m if isinstance(m, FileWarning) else f"{shown(other)}: {m}" for m in second if m not in first]
+    it already, and one about options the flags that set them (`--system-b-tag-column: not
+    used …`); any other is named with the second system's file."""
+    return [m if isinstance(m, FileWarning) or m.startswith("--") else f"{shown(other)}: {m}"
+            for m in second if m not in first]  # fmt: skip
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

@@ -247,6 +247,13 @@ class Later(Sequence[Any]):
         text: none here (ProPara's error rows and grid, poetry's span rows keep some so)."""
         return {}
 
+    def csv_columns(self, keys: Sequence[str]) -> list[Sequence[Any]] | None:
+        """The CSV writer's columns for `keys` where the maker gives them: their values, or
+        their fields made already (export.csv.Fields, Pieces), one of them standing for a run
+        of neighbouring keys where its fields hold theirs joined by commas (ProPara's error
+        rows and grid); None here: the writer makes them from the rows."""
+        return None
+
     def __eq__(self, other: object) -> bool:
         return same_items(self, other)
 
@@ -300,9 +307,8 @@ class ColumnRows(Later):
         """The column for the CSV files: its values (a maker may give its own, as poetry's csv.Pieces)."""
         return self.column(key)
 
-    def csv_fields(self, keys: Sequence[str]) -> list[Sequence[Any]]:
-        """The CSV writer's columns for `keys` (csv_column's; a maker may join neighbouring
-        columns into one, as ProPara's error rows)."""
+    def csv_columns(self, keys: Sequence[str]) -> list[Sequence[Any]] | None:
+        """The CSV writer's columns for `keys`: csv_column's."""
         return [self.csv_column(key) for key in keys]
 
     def row(self, index: int) -> dict[str, Any]:

@@ -118,7 +118,8 @@ def annotator_names(paths: list[str], names: list[str] | None = None) -> list[st
 
 def read_options(args: argparse.Namespace) -> ReadOptions:
     values = {o.name: getattr(args, "read_" + o.name) for o in AGREEMENT_READER_OPTIONS}
-    return ReadOptions(**{k: v for k, v in values.items() if v is not None})
+    given = {k: v for k, v in values.items() if v is not None}
+    return ReadOptions(**given, given=tuple(given))
 
 
 def read_annotators(

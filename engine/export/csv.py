@@ -29,7 +29,7 @@ import numpy as np
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import Coded, ColumnRows, Report
+from ..report import Coded, Later, Report
 from ..textio import BOM, atomic_write_files
 from .rowtexts import Piece, Rows, fixed, objects, taken
 
@@ -100,7 +100,7 @@ def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
 
 class Fields(list[str]):
     """A column's fields made already, as column_fields makes them (a table's rows give
-    them: csv_columns): written as they are."""
+    them: report.Later.csv_columns): written as they are."""
 
 
 def _fields(column: Sequence[Any]) -> list[str]:
@@ -369,8 +369,9 @@ def errors_text(report: Report) -> str | Blocks:
     """The error table's CSV: Blocks where laid out from Pieces (pieces_text)."""
     columns = report.error_columns
     rows = report.error_rows
-    if isinstance(rows, ColumnRows):  # the columns as they are (ProPara's: some joined)
-        return columns_file(columns, rows.csv_fields(columns))
+    made = given_columns(columns, rows)
+    if made is not None:
+        return made
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:
@@ -419,10 +420,16 @@ def file_texts(report: Report) -> dict[str, str | Blocks]:
 
 
 def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | Blocks:
-    """A table's CSV document: from the rows' own columns where they give them
-    (`csv_columns()`, as ProPara's grid: no row made), else table_text."""
-    made = getattr(rows, "csv_columns", None)
-    return columns_file(columns, made()) if made is not None else table_text(columns, rows)
+    """A table's CSV document: from the rows' own columns where they give them, else table_text."""
+    made = given_columns(columns, rows)
+    return made if made is not None else table_text(columns, rows)
+
+
+def given_columns(columns: Sequence[str], rows: Sequence[Any]) -> str | Blocks | None:
+    """A CSV document from the columns the rows give themselves (report.Later.csv_columns:
+    ColumnRows', ProPara's grid, no row made); None where they give none."""
+    made = rows.csv_columns(columns) if isinstance(rows, Later) else None
+    return columns_file(columns, made) if made is not None else None
 
 
 #: How a surrogate (U+D800-U+DFFF) begins in UTF-8 written with "surrogatepass": 0xED and

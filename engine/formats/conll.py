@@ -142,7 +142,7 @@ class ColumnFile:
     def _entities_column(self, options: ReadOptions) -> int | None:
         """The one other column a CoNLL-U Plus file names for named entities, where no tag
         column is given (the last is read) and the last holds no tags; else None."""
-        if options.tag_column != -1 or not self.column_names or self.tag_column is None:
+        if not options.left_unset("tag_column") or not self.column_names or self.tag_column is None:
             return None
         named = conllu_plus.entities_column(self.column_names, self.tag_column)
         return named if named is not None and named < self.tag_column else None  # a column the lines hold

@@ -49,6 +49,13 @@ class ReadOptions:
     side: str = ""
     #: compare's system B: the options it takes from system A's own flags (--system-source), named so
     from_system: tuple[str, ...] = ()
+    #: the options given by any flag (a shared --tag-column too): a reader's fallback for one
+    #: left unset is not taken where it is given its default value (an explicit --tag-column -1)
+    given: tuple[str, ...] = ()
+
+    def left_unset(self, name: str) -> bool:
+        """Whether option `name` has its default value and was given by no flag."""
+        return name not in self.given and getattr(self, name) == getattr(DEFAULT, name)
 
     def flag(self, name: str) -> str:
         """The command-line flag that set option `name` (--source, or a side's own --system-source)."""

@@ -471,7 +471,7 @@ def _every_column(path: str, table: _Table, count: int, options: ReadOptions) ->
     """The file with the `count` columns of tags its head has (_counted); the default column
     taken under IO where a later one holds labels too, a warning says so."""
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
-    if options.tag_column == -1 and _io(options):
+    if options.left_unset("tag_column") and _io(options):
         vrt.warnings.extend(_other_labels(table, count, vrt.path, options.side_flag("tag_column")))
     return vrt
 

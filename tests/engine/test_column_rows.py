@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from engine.export.csv import csv_files
+from engine.export.csv import Fields, csv_files
 from engine.export.json import BATCH, dumps, write_report
 from engine.report import ColumnRows, Report, Table, error_row
 
@@ -88,3 +88,30 @@ def test_a_row_and_a_column_are_read_without_making_the_rows():
     assert rows.row(1) == {"error_id": "E2", "n": None} and rows.column("n") == [1, None]
     assert rows.column("missing") == [None, None]
     assert rows._make is not None  # the rows as dicts not made
+
+
+
+class _Given(ColumnRows):
+    """Rows that give the CSV writer fields of their own, the last two columns joined into
+    one (as ProPara's error rows and grid do), and are never made as rows."""
+
+    def csv_columns(self, keys):
+        *single, before, last = (self.column(key) for key in keys)
+        return [*single, Fields(f"{a}!,{b}!" for a, b in zip(before, last, strict=True))]
+
+    def dicts(self, start, stop):
+        raise AssertionError("no row made")
+
+
+def test_rows_giving_their_csv_columns_are_written_from_them_as_errors_and_as_a_table():
+    """One declared form (report.Later.csv_columns) for the error table and any other: the
+    writer takes the columns the rows give (a joined one too) and makes no row, whichever
+    table they are (the error table took ColumnRows' csv_fields, another table called a
+    csv_columns() of no keys found by getattr)."""
+    columns = ["error_id", "document", "gold_text", "system_text"]
+    rows = _Given(dict(zip(columns, (["E1", "E2"], ["d", "d"], ["x", "y"], ["b", "c"]), strict=True)))
+    report = Report("m", "t", {}, [], {"rows": Table(columns, rows)}, error_rows=rows, created="now")
+    expected = "\ufeff" + "\r\n".join([",".join(columns), "E1,d,x!,b!", "E2,d,y!,c!", ""])
+    files = csv_files(report)
+    assert files["rows.csv"] == expected
+    assert files["errors.csv"].split("\r\n")[1:] == ["E1,d" + "," * 15 + "x,b!,None!", "E2,d" + "," * 15 + "y,c!,None!", ""]

@@ -234,3 +234,18 @@ def test_a_file_warning_is_copied_and_pickled_with_its_file():
     warning = FileWarning("b.conllup", "no tags", line=3)
     for again in (copy.deepcopy(warning), copy.copy(warning), pickle.loads(pickle.dumps(warning))):
         assert (type(again), again, again.file) == (FileWarning, "b.conllup:3: no tags", "b.conllup")
+
+
+def test_system_bs_own_messages_name_its_file(tmp_path, cli):
+    """A message of B's run that names no file (labels only its system uses) is given under B's
+    file, as the app's second system's are (it came bare, as though about system A); one A
+    gives too is given once."""
+    gold, a, b = _files(tmp_path)
+    alone = cli("spans", gold, b, "--system-tag-column", "1")
+    said = "labels only the system uses (scored): LOC"
+    assert alone.err == f"spanstudio: warning: {said}\n"
+    for method in ("spans", "nervaluate"):
+        result = cli("compare", method, gold, a, b, "--system-b-tag-column", "1")
+        assert result.code == 0 and result.err == f"spanstudio: warning: {b}: {said}\n"
+    twice = cli("compare", "spans", gold, b, b, "--system-tag-column", "1")
+    assert twice.code == 0 and twice.err == f"spanstudio: warning: {said}\n"

@@ -106,6 +106,21 @@ def test_where_the_last_column_holds_no_tags_the_one_named_for_named_entities_is
         assert reading[0] == f"{path}: tags read as IOB2 (detected), strict reading; {said}"
 
 
+@pytest.mark.parametrize(("method", "flags"), [
+    ("spans", ["--tag-column", "-1"]), ("spans", ["--gold-tag-column", "-1", "--system-tag-column", "-1"]),
+    ("agreement", ["--tag-column", "-1"])])  # fmt: skip
+def test_an_explicit_last_tag_column_reads_the_last_column(tmp_path, cli, method, flags):
+    """`--tag-column -1` given is the last column, as the option's help says: its error is that of
+    --tag-column 11, with no fallback to the column named for named entities (the option left
+    unset takes that one: it read RELATE:NE with -1 given)."""
+    path = _plus(tmp_path / "gold.conllup")
+    names = ["--names", "a", "b"] if method == "agreement" else []
+    last = cli(method, path, path, *names, *flags)
+    numbered = cli(method, path, path, *names, *[("11" if flag == "-1" else flag) for flag in flags])
+    assert last.code == numbered.code == 2 and last.err == numbered.err
+    assert "found '_' in column 11 (counted from 0, RELATE:GEONAMES" in last.err
+
+
 def test_where_the_column_named_for_named_entities_holds_no_tags_either_the_last_ones_error_is_given(
     tmp_path, cli
 ):

@@ -347,8 +347,9 @@ def test_a_vrt_file_of_two_io_layers_without_o_reads_either_and_says_so(tmp_path
     second = cli("spans", vertical, vertical, "--scheme", "IO", "--tag-column", "2")
     as_conll = cli("spans", columns, columns, "--scheme", "IO", "--format", "conll", "--tag-column", "2")
     assert second.code == 0 and second.out == as_conll.out and "GPE\t1\t0\t0" in second.out
-    assert "bare values too" not in second.err and "bare values too" not in cli(
-        "spans", vertical, vertical, "--scheme", "IO", "--tag-column", "1").err  # asked for: no warning
+    for asked in ("1", "-1"):  # asked for: no warning (an explicit -1, the last read, too)
+        assert "bare values too" not in cli("spans", vertical, vertical, "--scheme", "IO", "--tag-column", asked).err
+    assert "bare values too" not in second.err
     other = tmp_path / "other.vrt"
     other.write_text(vertical.read_text(encoding="utf-8"), encoding="utf-8")
     assert "where they are labels, read it with --system-tag-column 2" in cli(

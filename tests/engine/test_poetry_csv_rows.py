@@ -121,7 +121,7 @@ def test_the_pages_tables_csv_from_the_arrays_is_the_csv_of_its_values(tmp_path,
     generate(2500, ref, sys_, seed=6)
     options = Options(partial_match_weight=weight)
     table = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True).tables["pages"]
-    made = table.rows.csv_columns()
+    made = table.rows.csv_columns(table.columns)
     assert len(made) == 2 and all(isinstance(column, Pieces) for column in made)
     text = columns_text(table.columns, made)
     assert text == columns_text(table.columns, [list(column) for column in table.rows.columns])

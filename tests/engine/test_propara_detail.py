@@ -152,7 +152,7 @@ def test_grid_csv_from_its_columns_is_the_rows_csv(report):
     from engine.export.csv import columns_file, file_texts, table_text
 
     grid = report.tables["grid"]
-    text = columns_file(grid.columns, grid.rows.csv_columns())
+    text = columns_file(grid.columns, grid.rows.csv_columns(grid.columns))
     assert text == table_text(grid.columns, list(grid.rows)) == file_texts(report)["grid.csv"]
     assert "'-" in text and '"' in text
 
@@ -376,7 +376,7 @@ def test_error_csv_from_the_columns_values_is_the_rows_csv(tmp_path, nul):
 
 
 def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch):
-    """ErrorRows.csv_fields writes each run of neighbouring columns of few values as one
+    """ErrorRows.csv_columns writes each run of neighbouring columns of few values as one
     column (its fields joined once per combination): the same document as from the rows."""
     from engine.export.csv import file_texts, table_text
 
@@ -384,9 +384,9 @@ def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch)
     options = Options(sentences="data/test/sentences.tsv")
     report = ProPara().evaluate("testfiles-7/answers.tsv", "testfiles-7/predictions.tsv", options)
     rows, columns = report.error_rows, report.error_columns
-    assert len(rows) > 500 and len(rows.csv_fields(columns)) < len(columns) - 5
-    joined, made = [], type(rows).csv_fields
-    monkeypatch.setattr(type(rows), "csv_fields", lambda self, keys: joined.append(keys) or made(self, keys))
+    assert len(rows) > 500 and len(rows.csv_columns(columns)) < len(columns) - 5
+    joined, made = [], type(rows).csv_columns
+    monkeypatch.setattr(type(rows), "csv_columns", lambda self, keys: joined.append(keys) or made(self, keys))
     assert file_texts(report)["errors.csv"] == table_text(columns, [[row[c] for c in columns] for row in rows])
     assert joined == [columns]  # the CSV export writes from the joined columns
 

@@ -138,3 +138,36 @@ def test_inputs_and_outputs_found_at_once_follow_their_definitions(participants)
     names = [f"p{number}" for number in range(len(participants))]
     assert summary.inputs == [name for name, a in zip(names, participants, strict=True) if is_input(a)]
     assert summary.outputs == [name for name, a in zip(names, participants, strict=True) if is_output(a)]
+
+
+def test_a_files_conversions_are_found_once_for_the_scores_and_the_detail(tmp_path, monkeypatch):
+    """The scores ask the conversions of the processes whose creations or destructions
+    differ, the detail those of the rest: each file's creations and destructions are located
+    once for both (Summaries.step_slots; before, each ask located them anew), and no
+    process's conversions are found twice."""
+    from functools import cached_property
+
+    from tests.conftest import CONFORMANCE
+
+    rows = (CONFORMANCE / "propara" / "testfiles-0" / "answers.tsv").read_text(encoding="utf-8").splitlines()
+    changed = [row.split("\t") for row in rows]
+    for k, fields in enumerate(changed):
+        if fields[3] in ("CREATE", "MOVE") and k % 3 == 0:
+            fields[5] = "somewhere else"
+    a, p = tmp_path / "a.tsv", tmp_path / "p.tsv"
+    a.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    p.write_text("\n".join(map("\t".join, changed)) + "\n", encoding="utf-8")
+    located: list[int] = []
+    asked: dict[int, list[int]] = {}
+    locate, find = Summaries.__dict__["step_slots"].func, Summaries.conversions_of_many
+    counted = cached_property(lambda self: located.append(id(self)) or locate(self))
+    counted.__set_name__(Summaries, "step_slots")
+    monkeypatch.setattr(Summaries, "step_slots", counted)
+    monkeypatch.setattr(Summaries, "conversions_of_many", lambda self, processes: asked.setdefault(
+        id(self), []).extend(process.index for process in processes) or find(self, processes))  # fmt: skip
+    report = ProPara().evaluate(str(a), str(p), Options(), detail=True)
+    same = report.data["_run"].scores.same_conversions
+    assert 0 < same.sum() < len(same) and report.data.get("items")  # both the scores and the detail ask
+    assert sorted(map(located.count, set(located))) == [1, 1]  # each file once
+    answers, predictions = sorted(asked.values(), key=len, reverse=True)
+    assert sorted(answers) == list(range(len(same))) and len(set(predictions)) == len(predictions) == (~same).sum()

@@ -4,6 +4,8 @@ the next ones (a plain block's words read when first asked), and a wrong unit hi
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.methods.starsem.detail import Layout
 from engine.methods.starsem.model import Words
@@ -40,3 +42,32 @@ def test_a_run_past_the_words_is_an_index_error():
         layout.run(6, 8)  # past the last words, into a unit without any
     with pytest.raises(IndexError):
         layout.run(7, 8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(1, 3)), min_size=1, max_size=6), st.data())
+def test_a_run_is_the_documents_words_at_those_positions(sizes, data):
+    """The document is its sentences' GOLD words one after another in the order of their
+    numbers, a sentence without words taking no position (specs/starsem.md §6.2–6.3: one unit
+    per sentence, the error rows' runs sliced from it): a run start..end − 1 is those words and
+    their numbers (column 3), found from any unit hint at or before `start` or none, across as
+    many units as it spans (units without words between them too); past the words an
+    IndexError."""
+    layout, words, numbers = Layout("doc"), [], []
+    for number, size in enumerate(sizes):
+        unit = None if size is None else Words([f"w{number}.{k}" for k in range(size)],
+                                               [str(k) for k in range(size)], "ch", str(number))  # fmt: skip
+        layout.add(number, unit)
+    for number, size in enumerate(sizes):
+        words += [f"w{number}.{k}" for k in range(size or 0)]
+        numbers += [str(k) for k in range(size or 0)]
+    total = len(words)
+    start = data.draw(st.integers(0, max(total - 1, 0)))
+    end = data.draw(st.integers(start + 1, total + 2))
+    hints = [None, *(k for k, (first, _) in enumerate(layout.units) if first <= start)]
+    for hint in hints:
+        if end <= total:
+            assert layout.run(start, end, hint) == (words[start:end], numbers[start:end])
+        else:
+            with pytest.raises(IndexError):
+                layout.run(start, end, hint)

@@ -91,7 +91,8 @@ class ColumnLists(Later):
     def lists(self, start: int, stop: int) -> list[list[Any]]:
         return list(map(list, zip(*(column[start:stop] for column in self.columns), strict=True)))
 
-    def csv_columns(self) -> list[Sequence[Any]]:
+    def csv_columns(self, keys: Sequence[str]) -> list[Sequence[Any]] | None:
+        """The columns (one per key), or the Pieces `fields` makes."""
         return self.fields() if self.fields is not None else self.columns
 
 

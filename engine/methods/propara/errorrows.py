@@ -41,7 +41,7 @@ ITEM_LABELS = ("", *(SINGULAR[q] for q in QUESTIONS))
 #: A column as its values and per row the number of its value (None: a value per row).
 Numbered = tuple[Sequence[Any], np.ndarray | None]
 #: The most values a column may have to be written into the CSV file with its neighbours
-#: as one column (ErrorRows.csv_fields).
+#: as one column (ErrorRows.csv_columns).
 FEW = 64
 
 
@@ -189,13 +189,13 @@ class ErrorRows(ColumnRows):
         made = self._value_fields[key]
         return Fields(made if index is None else _taken(made, index))
 
-    def csv_fields(self, keys: Sequence[str]) -> list[Sequence[Any]]:
+    def csv_columns(self, keys: Sequence[str]) -> list[Sequence[Any]] | None:
         """The CSV writer's columns for `keys`: each run of neighbouring columns of at
         most FEW values (a row's unit, type, labels, starts, …) as one column, its fields
         joined once per combination of values met, not once per row; the others as
         csv_column gives them."""
         if list(keys) != list(self.coded) or not len(self):
-            return super().csv_fields(keys)
+            return super().csv_columns(keys)
         few = [index is not None and len(values) <= FEW for values, index in self.coded.values()]
         runs: list[list[str]] = []
         for n, key in enumerate(keys):

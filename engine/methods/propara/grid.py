@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -16,9 +16,6 @@ from ...formats.propara_actions import ACTIONS, NULL, UNK, Process, Table, conca
 from ...report import Coded, Later
 from ...report import Table as ReportTable
 from ...rowkeys import distinct_values, row_keys
-
-if TYPE_CHECKING:
-    from ...export.csv import Fields
 
 SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
 CELLS = ("action", "before", "after")
@@ -210,8 +207,8 @@ class GridRows(Later):
             return None
         return np.array(fragments, object)
 
-    def csv_columns(self) -> list[Fields]:
-        """The CSV writer's columns as their fields, without a row made: each distinct value
+    def csv_columns(self, keys: Sequence[str]) -> list[Sequence[Any]] | None:
+        """The CSV writer's columns (GRID_COLUMNS) as their fields, without a row made: each distinct value
         made a field once; the cells' fields joined once per combination (cells), one column
         standing for the last seven (the writer's Pieces of all eleven coded columns: 3% more
         instructions in ProPara x10's CSV run, their padded records' NULs deleted)."""

@@ -274,31 +274,51 @@ class Summaries:
 
     def conversions_of_many(self, processes: list[Process]) -> list[list[Conversion]]:
         """The conversions of each process (§3.4), found for all of them at once: their
-        creations and destructions grouped by process and step on arrays (StepGroups)."""
+        creations and destructions (located once for the file: step_slots) grouped by
+        process and step (StepGroups), names and places made for these processes only."""
+        import numpy as np
+
+        numbers = [process.index for process in processes]
+        chosen = np.zeros(len(self.table.process_parts) - 1, bool)
+        chosen[numbers] = True
+        (created, destroyed), width = self.step_slots
+        groups = (self._step_groups(located, chosen) for located in (created, destroyed))
+        found = conversions(*groups, width, self.table.process_sentences)
+        return [found.get(k, []) for k in numbers]
+
+    @cached_property
+    def step_slots(self) -> tuple[tuple[StepSlots, StepSlots], int]:
+        """The file's creations and destructions, each located once (StepSlots: per slot its
+        process, its key process × width + step, its participant and the code of its place),
+        and the width (above every step and the step after it)."""
         import numpy as np
 
         table = self.table
-        chosen = np.zeros(len(table.process_parts) - 1, bool)
-        sentences = np.zeros(len(chosen), np.int64)
-        numbers = [process.index for process in processes]
-        chosen[numbers] = True
-        sentences[numbers] = [process.sentences for process in processes]
-        width = int(np.diff(table.offset).max(initial=0)) + 2  # above every step and the step after it
-        created, destroyed = (self._step_groups(slots, shift, chosen, width)
-                              for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)))  # fmt: skip
-        found = conversions(created, destroyed, width, sentences)
-        return [found.get(k, []) for k in numbers]
+        width = int(np.diff(table.offset).max(initial=0)) + 2
+        located = []
+        for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)):
+            participant = table.slot_participant.take(slots)
+            process = table.part_process.take(participant)
+            keys = process * width + (slots - table.offset[participant])
+            located.append(StepSlots(process, keys, participant, table.track[slots + shift]))
+        return (located[0], located[1]), width
 
-    def _step_groups(self, slots: np.ndarray, shift: int, chosen: np.ndarray, width: int) -> StepGroups:
-        """The given slots of the chosen processes grouped by process and step: the
-        participants' names and the locations at slot + shift."""
-        table = self.table
-        participant = table.slot_participant.take(slots)
-        kept = chosen[table.part_process.take(participant)]
-        slots, participant = slots[kept], participant[kept]
-        keys = table.part_process.take(participant) * width + (slots - table.offset[participant])
-        places = list(map(self.places.__getitem__, table.track[slots + shift].tolist()))
-        return StepGroups(keys, self.names(participant), places)
+    def _step_groups(self, located: StepSlots, chosen: np.ndarray) -> StepGroups:
+        """The slots of the chosen processes grouped by process and step: the participants'
+        names and the locations."""
+        kept = chosen[located.process]
+        places = list(map(self.places.__getitem__, located.place[kept].tolist()))
+        return StepGroups(located.keys[kept], self.names(located.participant[kept]), places)
+
+
+class StepSlots(NamedTuple):
+    """Creations (or destructions) of a file: per slot its process, its key (process ×
+    width + step), its participant and the code of its place."""
+
+    process: np.ndarray
+    keys: np.ndarray
+    participant: np.ndarray
+    place: np.ndarray
 
 
 class Events:
