@@ -5,9 +5,7 @@ original's file does not import the CSV writer.
 
 A cell a spreadsheet would run: at the start of a line (after LF, or a lone CR, which
 spreadsheets also take as a line's end) or after a delimiter (optionally in quotes), `=`
-or `@`, or `+`/`-` before anything but a number; a line end or delimiter inside a quoted
-field (`"x\r=SUM(A1)"`, as the csv module writes a text holding one) is the field's own
-and starts no cell (tests/engine/test_shown_and_json.py
+or `@`, or `+`/`-` before anything but a number (tests/engine/test_shown_and_json.py
 holds the same rule as one regular expression). The text is looked
 at in UTF-8, where each of these characters is its own byte and every other character's
 bytes are above 127."""
@@ -80,37 +78,11 @@ def _first_runnable(data: bytes) -> int | None:
     two_before, before, after = (_codes_at(codes, at + shift) for shift in (-2, -1, 1))
     quote_before = _CELL_END[two_before] & (before == ord('"'))
     runs = (_CELL_END[before] | quote_before) & ~(_SIGN[codes[at]] & _NUMBER_AFTER_SIGN[after])
-    starts = at[runs] - quote_before[runs]
-    if len(starts) and b'"' in data:  # a cell end inside a quoted field starts no cell
-        starts = starts[~_inside(_quoted_fields(codes), starts - 1)]
-    return int(starts[0]) if len(starts) else None
-
-
-def _quoted_fields(codes: np.ndarray) -> np.ndarray:
-    """The [opening, closing] quotes of the quoted fields, as a spreadsheet reads CSV: a
-    quote where a cell starts opens one (elsewhere it is a character of its cell), `""`
-    inside is a quote, the next other quote closes it (none: the text's end). Looked at
-    quote by quote (a file of none never comes here)."""
-    quotes = np.flatnonzero(codes == ord('"')).tolist()
-    fields, k = [], 0
-    while k < len(quotes):
-        opening = quotes[k]
-        k += 1
-        if opening and not _CELL_END[codes[opening - 1]]:
-            continue  # a quote inside an unquoted cell
-        while k + 1 < len(quotes) and quotes[k + 1] == quotes[k] + 1:
-            k += 2  # `""`: a quote of the field
-        fields.append((opening, quotes[k] if k < len(quotes) else len(codes)))
-        k += 1
-    return np.array(fields, np.int64).reshape(-1, 2)
-
-
-def _inside(fields: np.ndarray, places: np.ndarray) -> np.ndarray:
-    """Per place, whether it lies between the quotes of one of the quoted fields."""
-    if not len(fields):
-        return np.zeros(len(places), bool)
-    field = np.searchsorted(fields[:, 0], places, side="right") - 1
-    return (field >= 0) & (places < fields[np.maximum(field, 0), 1])
+    first = np.flatnonzero(runs)
+    if not len(first):
+        return None
+    k = int(first[0])
+    return int(at[k]) - int(quote_before[k])
 
 
 def _codes_at(codes: np.ndarray, places: np.ndarray) -> np.ndarray:
