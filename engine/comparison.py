@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import FileWarning, InputError, shown
 from .progress import NO_PROGRESS, Progress
 from .report import InputFile, Report
+from .same_inputs import same_path
 
 if TYPE_CHECKING:
     from .methods import Invocation, Method
@@ -131,7 +132,7 @@ def compare_reports(
         tables=tables,
         error_rows=both_systems_errors(reports),
         documents=first.documents,
-        messages=[*first.messages, *second_system_messages(first.messages, second.messages, systems[1])],
+        messages=[*first.messages, *second_system_messages(first.messages, second.messages, systems)],
         data=data,
     )
 
@@ -164,16 +165,24 @@ def add_comparison(
     report.tables = {"comparison": data.pop("_table"), **report.tables}
     report.data.update(data)
     report.inputs += InputFile.of("system_b", other)
-    report.messages += second_system_messages(report.messages, second.messages, other)
+    report.messages += second_system_messages(report.messages, second.messages, (run.system, other))
 
 
-def second_system_messages(first: list[str], second: list[str], other: str) -> list[str]:
-    """The second system's messages not among the first's, each naming its file once: a
-    warning about a file (FileWarning: a reader's, of the file or one in its folder) names
-    it already, and one about options the flags that set them (`--system-b-tag-column: not
-    used …`); any other is named with the second system's file."""
-    return [m if isinstance(m, FileWarning) or m.startswith("--") else f"{shown(other)}: {m}"
-            for m in second if m not in first]  # fmt: skip
+def second_system_messages(first: list[str], second: list[str], systems: tuple[str, str]) -> list[str]:
+    """The second system's messages, each naming its file once: a warning about a file
+    (FileWarning: a reader's, of the file or one in its folder) names it already, and one
+    about options the flags that set them (`--system-b-tag-column: not used …`): these are
+    given once where the first system's run gave them too (the gold's, an option's); any
+    other is named with the second system's file, also where the first's says the same of
+    its own system (both use a label the gold does not), unless both systems are one file."""
+    one_file = same_path(*systems)
+    return [m if _names_its_subject(m) else f"{shown(systems[1])}: {m}"
+            for m in second if not (m in first and (one_file or _names_its_subject(m)))]  # fmt: skip
+
+
+def _names_its_subject(message: str) -> bool:
+    """Whether a message names the file or the flags it is about (FileWarning, `--…`)."""
+    return isinstance(message, FileWarning) or message.startswith("--")
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

@@ -176,16 +176,16 @@ def test_the_apps_second_system_names_its_file_once():
 
     first = ["--system-tag-column: not used (…)"]
     second = [*first, FileWarning("b.conllup", "the last column (MISC) holds no tags"), "no spans in 2 documents"]
-    assert second_system_messages(first, second, "b.conllup") == [
+    assert second_system_messages(first, second, ("a.conllup", "b.conllup")) == [
         "b.conllup: the last column (MISC) holds no tags", "b.conllup: no spans in 2 documents"]
     long = "d" * 400 + "/b.conllup"  # shown() cuts it in its middle; a reader's warning names it whole
-    assert second_system_messages([], [FileWarning(long, "no tags"), "b.conllupx: other"], long) == [
+    assert second_system_messages([], [FileWarning(long, "no tags"), "b.conllupx: other"], ("a", long)) == [
         f"{long}: no tags", f"{shown(long)}: b.conllupx: other"]
     folder = os.path.join("runs", "b")  # a folder of brat files: its reader names the file in it
-    assert second_system_messages([], [FileWarning(os.path.join(folder, "doc1.ann"), "1 dropped")], folder) == [
+    assert second_system_messages([], [FileWarning(os.path.join(folder, "doc1.ann"), "1 dropped")], ("a", folder)) == [
         f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"]
     left_out = FileWarning("gold.json", "1 task has no annotation, left out of the comparison: 7")
-    assert second_system_messages([], [left_out], "b.json") == [left_out]  # the gold's, not put under B's name
+    assert second_system_messages([], [left_out], ("a.json", "b.json")) == [left_out]  # the gold's, not put under B's name
 
 
 def test_system_bs_tag_column_beyond_its_columns_names_its_flag(tmp_path, cli):
@@ -248,4 +248,16 @@ def test_system_bs_own_messages_name_its_file(tmp_path, cli):
         result = cli("compare", method, gold, a, b, "--system-b-tag-column", "1")
         assert result.code == 0 and result.err == f"spanstudio: warning: {b}: {said}\n"
     twice = cli("compare", "spans", gold, b, b, "--system-tag-column", "1")
-    assert twice.code == 0 and twice.err == f"spanstudio: warning: {said}\n"
+    assert twice.code == 0 and twice.err == f"spanstudio: warning: {said}\n"  # one file: said once
+
+
+def test_a_message_both_systems_give_names_b_too(tmp_path, cli):
+    """A message each system gives of itself (both use a label the gold does not) is given bare
+    for A and under B's file for B (review49: B's was dropped as A's, read as about A alone);
+    one about the gold or an option that names itself, once."""
+    gold, _a, b = _files(tmp_path)
+    other = tmp_path / "b2.conll"
+    other.write_bytes(Path(b).read_bytes())
+    said = "labels only the system uses (scored): LOC"
+    result = cli("compare", "spans", gold, b, str(other), "--system-tag-column", "1", "--system-b-tag-column", "1")
+    assert result.code == 0 and result.err == f"spanstudio: warning: {said}\nspanstudio: warning: {other}: {said}\n"
