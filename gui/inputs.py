@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import codecs
 import html
+import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -45,6 +46,7 @@ from engine.textio import EMPTY_ZIP, ZIP_MAGIC, decode_utf8, refuse_unmarked_utf
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
+from .stamps import Stamp, stamp
 from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR, plain_tip
 
 #: What a file box says until the look at its file has arrived.
@@ -95,13 +97,21 @@ class Look:
     unread_zip: InputError | None = None  # a zip no span reader reads: what the span readers say of it
     detected: str | None = None  # the format module it is detected as (detected_module: its `format`'s)
     head: Head = field(default_factory=Head, compare=False)  # its first lines (engine/formats/sniffing.py)
+    stamp: Stamp | None = field(default=None, compare=False)  # a file's before its head was read (stamps.py)
 
 
 def look_at(path: str) -> Look:
     """Read an input's head once: whether it can be read (the engine's message when not)
-    and its format."""
+    and its format; a file's stamp taken first (a file written again since is looked at anew)."""
+    stamped = None if os.path.isdir(path) else stamp(path)
+    return replace(_first_look(path), stamp=stamped)
+
+
+def _first_look(path: str) -> Look:
+    """What look_at finds of an input's head."""
     p = Path(path)
     folder, head, unread = False, Head(), None
+    unread_head = head  # until head_bytes reads the file's
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
             head = as_head(input_lines(p))  # its flags kept
@@ -114,8 +124,9 @@ def look_at(path: str) -> Look:
         unread = unread_zip(target, data, head)
         if not read_zip(head):
             check_text(data, more, head, str(target))
-    except InputError as err:
-        return Look(path, error=err, folder=folder, head=head, unread_zip=unread)
+    except InputError as err:  # its head read: its format detected, as in_span_formats does
+        detected = None if head is unread_head else detected_module(p, lines=head)
+        return Look(path, error=err, folder=folder, detected=detected, head=head, unread_zip=unread)
     except OSError as err:
         error = InputError("a readable file", err.strerror or type(err).__name__, file=path)
         return Look(path, error=error, folder=folder)

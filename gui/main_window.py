@@ -461,11 +461,14 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self._show_summary()
 
     def _inputs_changed(self) -> None:
-        self.settings.set_inputs(*self.setup.paths())
-        if self.example_said:
+        paths = self.setup.paths()
+        others = paths != self.settings.inputs()  # not the Second system alone: the example's words go
+        self.settings.set_inputs(*paths)
+        if self.example_said and others:
             self.statusBar().clearMessage()  # other files chosen: the example is no longer what is loaded
         self.run_status.inputs_changed()
-        self._show_summary()
+        if others or not self.example_above:
+            self._show_summary()
         gold, system = (Path(p).name for p in self.setup.paths())
         self.setWindowTitle(
             f"{dialogs.APP_NAME} — {gold} ⟷ {system}" if gold and system else dialogs.APP_NAME

@@ -27,6 +27,7 @@ class SetupAdvice:
     advice_button: QPushButton
     fields: dict[str, FileField]
     _advised: Advice | None
+    _advice_for: tuple[str, str, Any] | None = None  # the method, gold and options the note was asked for
     _latest: dict[str, int]
     options_changed: Any  # a Signal
     method: Method
@@ -37,12 +38,16 @@ class SetupAdvice:
 
     def refresh_advice(self) -> None:
         """Find the method's note on the options for the gold input: at once, or on a
-        worker where the file is large (no note meanwhile)."""
-        method, gold, number = self.method, self.fields["gold"].path, self._newest("advice")
+        worker where the file is large (no note meanwhile); not again where the method, the
+        gold and the options are as before (the Second system's change: the note stays)."""
+        method, gold = self.method, self.fields["gold"].path
         try:
             options = self.panel.options()
         except (InputError, OSError):
             options = None
+        if self._advice_for == (method.name, gold, options):
+            return
+        self._advice_for, number = (method.name, gold, options), self._newest("advice")
 
         if options is None or not advises(method):
             self._advice_found(number, None)

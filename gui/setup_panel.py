@@ -49,6 +49,7 @@ from .setup_looks import (
     through_spans,
     unreadable,
 )
+from .stamps import stamp
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 from .wheel import GuardedComboBox
@@ -303,6 +304,11 @@ class SetupPanel(SetupAdvice, QWidget):
         if read:
             self.look_at_inputs()
 
+    def _written_since_looked(self, side: str) -> bool:
+        """Whether a box's file was written again since its first look (its stamp differs)."""
+        look = self.field(side).look
+        return look is not None and look.stamp is not None and look.stamp != stamp(look.path)
+
     def _found(self, side: str, number: int, look: Look | None, found: Refusals, spans: ThroughSpans) -> None:
         """Show the first look at a side's file (None: looked at on a worker); once it is in,
         what the file offers is read (with the format it found) and the boxes judged beside it."""
@@ -372,6 +378,9 @@ class SetupPanel(SetupAdvice, QWidget):
             if field.path and field.look is None:  # read once its first look is in (_found)
                 self._wanted.pop(side, None)
                 continue
+            if self._written_since_looked(side):  # its format, refusals and head anew, then read
+                self.look_again(side)
+                return
             self._wanted[side] = key
             if field.path and not self._holds(side, key):
                 self._start_look(side, key)

@@ -52,3 +52,15 @@ def test_whether_the_line_says_the_examples_words_is_the_windows_own_state(qtbot
     window.summary.setText(EXAMPLE_LOADED)  # the words, but not the example's line
     window.setup.looked.emit()
     assert window.summary.text() == READY
+
+
+def test_a_second_system_chosen_keeps_the_examples_words(qtbot, window):
+    """Choosing only the Second system leaves the bundled example loaded: the line above the
+    results and the status bar still say so (they said 'Gold and system are chosen' and nothing)."""
+    gold, system = window.setup.paths()
+    window.setup.second.set_path(system)
+    qtbot.waitUntil(lambda: not window.setup.looking_at_chosen(), timeout=10_000)
+    assert window.summary.text() == EXAMPLE_LOADED
+    assert window.statusBar().currentMessage() == EXAMPLE_LOADED
+    window.setup.fields["gold"].set_path(system)  # the gold chosen anew: the example's words go
+    assert EXAMPLE_LOADED not in (window.summary.text(), window.statusBar().currentMessage())

@@ -112,6 +112,27 @@ def test_the_method_note_on_a_large_gold_file_is_found_on_a_worker(
     assert ui_thread_reads == []
 
 
+def test_a_second_system_chosen_keeps_the_method_note_without_reading_the_gold_again(
+    qtbot, window, every_file_large, monkeypatch
+):
+    """The note depends on the method, the gold and the options: choosing only the Second
+    system neither hides it nor asks for it again (it was hidden, and the gold read again)."""
+    import gui.setup_advice
+
+    asked, real = [], gui.setup_advice.advice_on
+    monkeypatch.setattr(gui.setup_advice, "advice_on", lambda *args: asked.append(1) or real(*args))
+    setup = window.setup
+    bio = str(conformance("clueval") / "data" / "fiktives-urteil-p1.bio")
+    setup.set_method("clueval")
+    setup.set_paths(bio, bio)
+    qtbot.waitUntil(lambda: not setup.looking and setup.advice.isVisible(), timeout=20_000)
+    before = len(asked)
+    setup.second.set_path(bio)
+    assert setup.advice.isVisible()
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert setup.advice.isVisible() and len(asked) == before
+
+
 def test_a_newer_choice_supersedes_an_older_look(
     qtbot, window, ui_thread_reads, every_file_large, monkeypatch
 ):

@@ -200,3 +200,30 @@ def test_a_box_holding_the_rewritten_file_by_another_path_reads_it_again(qtbot, 
     qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
     qtbot.waitUntil(lambda: all(setup.contents.get(side) for side in ("gold", "system")), timeout=10_000)
     assert [setup.contents[side].labels for side in ("gold", "system")] == [["LOC", "ORG"]] * 2
+
+
+def test_a_file_written_over_since_its_first_look_is_looked_at_anew_on_an_option_change(qtbot, window, tmp_path):
+    """A system.json of CoNLL lines, then written over by a Label Studio export outside the
+    app: once an option changes, its box reads it as the export (its users listed, no red
+    CoNLL message), as the command line does; it was read with its first look's head and format."""
+    import json
+
+    from tests.engine.test_agreement_exports import LABEL_STUDIO
+
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    gold, system = tmp_path / "gold.conll", tmp_path / "system.json"
+    for path in (gold, system):
+        path.write_text("EU B-ORG\nrejects O\n", encoding="utf-8")
+    setup.set_paths(str(gold), str(system))
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    system.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")  # exported again, in place
+    editor = setup.panel.editors["system_user"]
+    editor.set_value("ben@example.org")
+    editor.changed.emit()
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    box = setup.fields["system"]
+    assert "ben@example.org" in setup.contents["system"].choices.get("user", []), box.error_text
+    assert not box.error_text
+    assert "Label Studio" in box.status.text(), box.status.text()

@@ -232,3 +232,20 @@ def test_a_box_beside_a_crashed_first_look_is_judged_again(qtbot, window, files,
     setup.set_method("faireval")
     _settled(qtbot, setup)
     assert not _red(system), system.error_text
+
+
+def test_a_file_beside_one_that_cannot_be_read_is_judged_as_the_run_reads_it(qtbot, window, files, tmp_path):
+    """FairEval, Gold format faireval-spans, a CoNLL system not UTF-8 in its second line: the
+    engine recognises the system as CoNLL by its head and reads both with the span readers,
+    stopping on the gold ('expected 4 TAB-separated fields'); the gold's box says so (it was
+    silent: the system's first look, an error, left its format undetected)."""
+    bad = tmp_path / "bad2.conll"
+    bad.write_bytes(b"EU\tB-ORG\nrej\xffects\tO\n")
+    setup = window.setup
+    setup.set_method("faireval")
+    _set(qtbot, setup, "gold_format", "faireval-spans")
+    setup.set_paths(files["chunks"], str(bad))
+    _settled(qtbot, setup)
+    gold = setup.fields["gold"]
+    assert "expected 4 TAB-separated fields, found 1" in gold.error_text, gold.error_text
+    assert ERROR_COLOUR in gold.status.styleSheet()
