@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 from .errors import InputError
+from .textio import ZIP_MAGIC
 
 if TYPE_CHECKING:
     import zipfile
@@ -44,6 +45,15 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None, m
             return member.read(info.file_size + 1 if most is None else most)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
+
+
+def zipped(path: str | Path) -> bool:
+    """Whether a file on disk begins as a zip, whatever its name (False where it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
+    except OSError:
+        return False
 
 
 def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:
