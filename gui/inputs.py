@@ -378,7 +378,7 @@ class FileField(QWidget):
         if self.failure or self.contents_failure:
             self.show_error(self.failure or self.contents_failure)
             return
-        spans = self.contents_error is not None  # the span readers' message, shown where the run reads it with them
+        spans = self.contents_error is not None  # the span readers' message: the run reads it with them
         found = judged(self.look, self.spec, self.chosen, spans)
         if found.error is not None:
             self.show_input_error(found.error)
