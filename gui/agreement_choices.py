@@ -90,7 +90,9 @@ class FileChoices(QObject):
 
         asked = Asked(("agreement stamps", check), "Looking at the annotators' files",
                       lambda _progress: stamps_job(paths), wanted)  # fmt: skip
-        self.looks.ask(asked, partial(self._stamped, self.looks, check), _stamps_crashed)
+        # Where taking the stamps crashes (a bug), the window shows it; nothing is looked at
+        # until the list or the options change again.
+        self.looks.ask(asked, partial(self._stamped, self.looks, check), show_crash=True)
 
     def _stamped(self, looks: LookQueue, check: int, stamps: list[tuple[str, Stamp | None]]) -> None:
         """The stamps of the files listed: a look at each one whose stamp is new."""
@@ -131,11 +133,6 @@ class FileChoices(QObject):
         layer = self.panel.values().get("layer")
         self.panel.suggest("layer", _once(contents.layers for contents in found))
         self.panel.suggest("feature", _once(contents.features(layer) for contents in found))
-
-
-def _stamps_crashed(_summary: str, _details: str) -> None:
-    """Taking the stamps crashed (a bug; the main window shows it, LookQueue.crashed): nothing
-    is looked at until the list or the options change again."""
 
 
 def _once(lists: Iterable[list[str]]) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
@@ -16,6 +17,9 @@ from engine.formats.standoff import ReadOptions, short_name
 from engine.spans import Annotations
 
 from .style import elided
+
+if TYPE_CHECKING:
+    from .inputs import Look
 
 #: The readers whose folder is one input read whole (not its first file's choices).
 WHOLE_FOLDERS = ("brat", "inception-project")
@@ -87,7 +91,9 @@ def read_whole(
     return not_recognised or sided or named or unnamed or bool(options.scheme and "scheme" in choices)
 
 
-def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:
+def read_contents(
+    path: str, options: ReadOptions, format: str | None = None, looked: Look | None = None
+) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file
     and one that cannot be opened; the error where no format reads it (a folder holding
     files of several formats) or its reader cannot (an XMI file without its type system):
@@ -95,13 +101,14 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
     the side's Format option names (--format's name), read with whatever the file looks like;
     where the file is not recognised as that format its spans are read too, for the reader's
     message where they cannot be (choices() may read past it: CoNLL's lists a typo's bare
-    label as a label); a file recognised as it is read as an unchosen one is. A zip no span
-    reader reads: their message (shown where the run reads the file with them)."""
-    title = detect(path) if path else None
+    label as a label); a file recognised as it is read as an unchosen one is. `looked`: the
+    first look at the file, where there is one (its format found there, its head not read again).
+    A zip no span reader reads: their message (shown where the run reads the file with them)."""
+    title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
-        return Contents(path, error=unread_zip(path))
+        return Contents(path, error=looked.unread_zip if looked is not None else unread_zip(path))
     try:
-        module = span_format(path, format)
+        module = span_format(path, format, looked.head if looked is not None else None)
     except InputError as err:
         return Contents(path, error=err)
     choices: dict[str, list[str]] = {}

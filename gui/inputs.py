@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from engine.errors import InputError
 from engine.formats import (
     FORMAT_MODULES,
+    INCEPTION_PROJECT,
     detect,
     detected_module,
     first_annotation_file,
@@ -92,6 +93,7 @@ class Look:
     compressed: bool = False
     module: str | None = None  # the format module its first lines are recognised as
     unread_zip: InputError | None = None  # a zip no span reader reads: what the span readers say of it
+    detected: str | None = None  # the format module it is detected as (detected_module: its `format`'s)
     head: Head = field(default_factory=Head, compare=False)  # its first lines (engine/formats/sniffing.py)
 
 
@@ -102,7 +104,8 @@ def look_at(path: str) -> Look:
     folder, head, unread = False, Head(), None
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
-            return Look(path, format=detect(p), project=True, head=as_head(input_lines(p)))  # its flags kept
+            head = as_head(input_lines(p))  # its flags kept
+            return Look(path, format=detect(p), project=True, detected=INCEPTION_PROJECT, head=head)
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
         data, more, head = head_bytes(target)
@@ -119,7 +122,7 @@ def look_at(path: str) -> Look:
     name = detected_module(p, lines=head)
     title = format_module(name).TITLE if name is not None else None
     module = recognised_module(head)
-    return Look(path, format=title, folder=folder, module=module, head=head, unread_zip=unread)
+    return Look(path, format=title, folder=folder, module=module, detected=name, head=head, unread_zip=unread)
 
 
 def read_zip(head: Head) -> bool:

@@ -2,7 +2,8 @@
 the UI thread wait behind both for the interpreter's lock), each once (gold and system the
 same file: one look, its result shown in both boxes), and only while wanted (a waiting look
 at a file its box no longer holds is dropped). A look that crashed (a bug) ends too: those
-who asked for it with a `failed` are told what happened."""
+who asked for it with a `failed` are told what happened, and the crash is shown where one of
+them, or one asking with `show_crash`, still wants it."""
 
 from __future__ import annotations
 
@@ -22,11 +23,13 @@ Failed = Callable[[str, str], None]
 
 
 class Asker(NamedTuple):
-    """Who asked for a look: what gets its result, whether it is still wanted, what gets its crash."""
+    """Who asked for a look: what gets its result, whether it is still wanted, what gets its
+    crash, and whether its crash is shown (LookQueue.crashed)."""
 
     found: Found
     wanted: Wanted
     failed: Failed | None
+    shows_crash: bool
 
 
 class Asked(NamedTuple):
@@ -49,7 +52,7 @@ class LookQueue(QObject):
     result goes to every asker); the others wait their turn, first asked first run, and
     are dropped once none of their askers wants them."""
 
-    #: A look still wanted by an asker with a `failed` crashed (a bug): its summary and
+    #: A look still wanted by an asker whose crash is shown crashed (a bug): its summary and
     #: traceback, once however many asked for it, and the file it read (Asked.about).
     crashed = Signal(str, str, str)
 
@@ -69,12 +72,13 @@ class LookQueue(QObject):
         """Whether a look runs or waits."""
         return self._thread is not None or bool(self._waiting)
 
-    def ask(self, asked: Asked, found: Found, failed: Failed | None = None) -> None:
+    def ask(self, asked: Asked, found: Found, failed: Failed | None = None, show_crash: bool = False) -> None:
         """`found(job(progress))` on the UI thread once the look of this key has run, if it
-        is still wanted when its turn comes; `failed(summary, details)` where it crashed."""
+        is still wanted when its turn comes; `failed(summary, details)` where it crashed, and
+        the crash shown (crashed) where `failed` is given or `show_crash` set."""
         if self._stopped:
             return  # the window is closing: no thread starts
-        key, asker = asked.key, Asker(found, asked.wanted, failed)
+        key, asker = asked.key, Asker(found, asked.wanted, failed, show_crash or failed is not None)
         if key == self._running:
             self._joined.append(asker)
             return
@@ -122,9 +126,10 @@ class LookQueue(QObject):
     def _crashed(self, summary: str, details: str) -> None:
         """The look raised what no look should (a bug): those who asked to be told are."""
         joined, self._joined, self._running = self._joined, [], None
-        told = [asker.failed for asker in joined if asker.failed is not None and asker.wanted()]
-        for failed in told:
-            failed(summary, details)
+        told = [asker for asker in joined if asker.shows_crash and asker.wanted()]
+        for asker in told:
+            if asker.failed is not None:
+                asker.failed(summary, details)
         if told:  # shown once, where a look still wanted crashed (not one of another file chosen since)
             self.crashed.emit(summary, details, self._about)
 

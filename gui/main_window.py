@@ -154,7 +154,6 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.method_changed.connect(self._method_changed)
         self.setup.options_changed.connect(self._options_changed)
         self.setup.inputs_changed.connect(self._inputs_changed)
-        self.setup.second.path_changed.connect(lambda _path: self.run_status.inputs_changed())
         self.setup.looked.connect(self._files_looked_at)
         self.setup.look_crashed.connect(self._show_crash)
         for field in self.setup.fields.values():
@@ -401,8 +400,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.show_report(data)
 
     def _options_changed(self) -> None:
-        panel = self.setup.panel
-        self.settings.set_options(self.setup.method.name, panel.plain())
+        self.remember_options()
         if self.report is None:
             self._files_looked_at()  # the files are looked at again as now set
         if self.run is not None and self.run.method is self.setup.method:

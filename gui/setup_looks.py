@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import InputError
-from engine.formats import SPAN_FORMATS
+from engine.formats import SPAN_FORMATS, in_span_formats_by
 from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
@@ -28,9 +28,9 @@ from .viewer_data import SIDES
 LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
-#: The options naming an export's user (whose annotations are read), and the sides whose
-#: files' lists of users they are picked from.
-USER_OPTIONS = {"user": SIDES, "gold_user": ("gold",), "system_user": ("system",)}
+#: The options naming an export's user (whose annotations are read), and the boxes whose
+#: files' lists of users they are picked from (the second system's reads the system's options).
+USER_OPTIONS = {"user": (*SIDES, "second"), "gold_user": ("gold",), "system_user": ("system", "second")}
 #: Whether a file alone is read with the span readers (in_span_formats_by), by a method's own
 #: formats (Method.own_formats of the methods that have some: FairEval's, CLUEval's).
 ThroughSpans = dict[tuple[str, ...], bool]
@@ -93,6 +93,12 @@ def described(method: Method) -> str:
     return method.app_description or app_words(method.description)
 
 
+def through_spans(look: Look | None, owns: set[tuple[str, ...]]) -> ThroughSpans:
+    """Whether a file alone is read with the span readers, by each method's own formats
+    (`owns`), from the first look at it (its head and format found there: in_span_formats_by)."""
+    return in_span_formats_by(look.detected, look.head, owns) if look is not None else {}
+
+
 def read_as_spans(method: Method, spec: InputSpec, options: Any, files: list[ThroughSpans]) -> bool:
     """Whether the method reads an input with the span readers, as its run finds it (`files`:
     the input's and the other input's in_span_formats_by, found by their looks): spans and
@@ -130,30 +136,50 @@ class UserPicks:
     seen: dict[str, Any] = field(default_factory=dict)  # each user option's value when last noted
     listers: dict[str, set[str]] = field(default_factory=dict)  # the files listing each pick
 
-    def note(self, values: dict[str, Any], contents: dict[str, Contents]) -> None:
+    def plain(self) -> dict[str, Any]:
+        """The picks as the settings keep them (JSON): each one's user and the files listing it."""
+        picks = self.listers.items()
+        return {name: {"user": self.seen.get(name), "files": sorted(files)} for name, files in picks}
+
+    @classmethod
+    def from_plain(cls, kept: dict[str, Any]) -> UserPicks:
+        """The picks the settings kept (plain()), those of another shape left out."""
+        picks = cls()
+        for name, pick in kept.items():
+            if name in USER_OPTIONS and isinstance(pick, dict) and isinstance(pick.get("files"), list):
+                picks.seen[name], picks.listers[name] = pick.get("user"), set(map(str, pick["files"]))
+        return picks
+
+    def note(self, values: dict[str, Any], contents: dict[str, Contents | None]) -> None:
         """Keep each pick with its option's value (a new value starts anew) and the files listing it."""
         for name, sides in USER_OPTIONS.items():
             value = values.get(name)
             if value != self.seen.get(name):
                 self.seen[name] = value
                 self.listers.pop(name, None)
-            listing = {contents[side].path for side in sides if value in _users(contents.get(side))}
+            listed = (contents.get(side) for side in sides)
+            listing = {found.path for found in listed if found is not None and value in _users(found)}
             if value and listing:
                 self.listers[name] = self.listers.get(name, set()) | listing
 
-    def to_drop(self, values: dict[str, Any], contents: dict[str, Contents], crashed: set[str]) -> list[str]:
+    def to_drop(
+        self, values: dict[str, Any], contents: dict[str, Contents | None], crashed: set[str]
+    ) -> list[str]:
         """The user options to clear (the options' `values` noted first): a pick whose option's
-        sides all hold other files now, looked at (`contents`, each side's; not where its look
-        `crashed`), that list no users (one annotator's files chosen after an export): it would
-        turn their boxes red."""
+        boxes holding a file (`contents`: each such box's, None while looked at) all hold other
+        files now, looked at (not where its look `crashed`), that list no users (one annotator's
+        files chosen after an export): it would turn their boxes red."""
         self.note(values, contents)
 
         def other(side: str, listers: set[str]) -> bool:
-            found = None if side in crashed else contents.get(side)
+            found = None if side in crashed else contents[side]
             return found is not None and found.path not in listers and not _users(found)
 
-        picks = self.listers.items()
-        return [name for name, listers in picks if all(other(side, listers) for side in USER_OPTIONS[name])]
+        def dropped(name: str, listers: set[str]) -> bool:
+            boxes = [side for side in USER_OPTIONS[name] if side in contents]
+            return bool(boxes) and all(other(side, listers) for side in boxes)
+
+        return [name for name, listers in self.listers.items() if dropped(name, listers)]
 
 
 def _users(contents: Contents | None) -> list[str]:

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import in_span_formats_by
 from engine.formats.standoff import ReadOptions
 from engine.methods import Advice, Method
 from engine.methods.span_options import format_title
@@ -34,13 +33,12 @@ from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
+from .setup_advice import SetupAdvice
 from .setup_looks import (
     LookKey,
     Refusals,
     ThroughSpans,
     UserPicks,
-    advice_on,
-    advises,
     answered,
     contents_key,
     described,
@@ -48,6 +46,7 @@ from .setup_looks import (
     refusals,
     side_reading,
     suggestions,
+    through_spans,
     unreadable,
 )
 from .style import WARNING_COLOUR
@@ -55,8 +54,9 @@ from .viewer_data import SIDES
 from .wheel import GuardedComboBox
 from .worker import Job, crash_summary
 
-#: What a look found: the contents, and whether the file alone is read with the span readers.
-Looked = tuple[Contents, ThroughSpans]
+#: What the first look at a file found: its head's look, every method's refusal of it by
+#: side, and whether the file alone is read with the span readers.
+FirstLook = tuple[Look | None, dict[str, Refusals], ThroughSpans]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
@@ -74,7 +74,7 @@ def large(path: str) -> bool:
         return False
 
 
-class SetupPanel(QWidget):
+class SetupPanel(SetupAdvice, QWidget):
     """Everything an evaluation needs, chosen by the user."""
 
     method_changed = Signal(str)
@@ -127,11 +127,11 @@ class SetupPanel(QWidget):
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
         self._wanted: dict[str, LookKey] = {}  # the look each box asks for (its file as its side reads it)
         self._answers: dict[str, Hashable] = {}  # what each box's contents answer (answered)
-        self._through: dict[str, ThroughSpans] = {}  # each box's file alone read with the span readers?
+        self._through: dict[str, ThroughSpans] = {}  # each box's file read alone with the span readers?
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
-        self._picks = {name: UserPicks() for name in self.panels}  # each method's users picked from lists
+        self.picks = {name: UserPicks() for name in self.panels}  # each method's users picked from lists
         self._crashes_shown: set[tuple[str, str]] = set()  # the looks' crashes shown: file, summary
         self._looks = LookQueue(self)
         self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
@@ -140,7 +140,7 @@ class SetupPanel(QWidget):
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
-        self.second.path_changed.connect(self.look_at_inputs)  # its labels, as the System box shows
+        self.second.path_changed.connect(self.inputs_changed)  # its labels read, as the System box's are
         self.second.path_changed.connect(self.looked)  # the line above the results anew (emptied: no look)
         for field in (*self.fields.values(), self.second):
             field.path_changed.connect(self._drop_run_messages)
@@ -252,26 +252,30 @@ class SetupPanel(QWidget):
         (its box says it is being looked at, and no method refuses it meanwhile)."""
         field = self.field(side)
         path, number = field.path, self._newest(side)
-        methods = list(self.methods.values()) if side in self.fields else []
+        methods, owns = list(self.methods.values()) if side in self.fields else [], self._owns
+        self._through.pop(side, None)
 
         def look(roles: list[str]) -> Job:
-            def job(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
+            def job(_progress: Any = None) -> FirstLook:
                 found = look_at(path) if path else None
-                return found, {role: refusals(methods, role, found) for role in roles}
+                refused = {role: refusals(methods, role, found) for role in roles}
+                return found, refused, through_spans(found, owns)
 
             return job
 
-        def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
-            self._found(side, number, result[0], result[1].get(side, {}))
+        def shown(result: FirstLook) -> None:
+            self._found(side, number, result[0], result[1].get(side, {}), result[2])
 
         def failed(summary: str, details: str) -> None:
             if self._latest.get(side) == number:  # else another file was chosen meanwhile
                 self.field(side).show_failure(summary)
+                self._through[side] = {}  # nothing found: the boxes beside it judge without it
+                self._judge_errors()
 
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
-        self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}), failed,
-                      at_once=look([side]))  # fmt: skip
+        asked = Asked(key, title, look(list(self.fields)), wanted, about=path)
+        self._look_at(asked, shown, (None, {}, {}), failed, at_once=look([side]))
 
     def _file_key(self, path: str, side: str) -> Hashable:
         """What a look at a file depends on: its path, and whether its side is a box (a
@@ -299,17 +303,22 @@ class SetupPanel(QWidget):
         if read:
             self.look_at_inputs()
 
-    def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
+    def _found(self, side: str, number: int, look: Look | None, found: Refusals, spans: ThroughSpans) -> None:
+        """Show the first look at a side's file (None: looked at on a worker); once it is in,
+        what the file offers is read (with the format it found) and the boxes judged beside it."""
         if self._latest.get(side) != number:
             return  # another file was chosen meanwhile
-        if side == "second":
-            self.second.show_look(look)
-            return
-        self.fields[side].show_look(look)
-        self.refusals[side] = found
-        self.mark_readers()
-        self.check_files()
-        self.looked.emit()
+        self.field(side).show_look(look)
+        if look is not None:
+            self._through[side] = spans
+        if side != "second":
+            self.refusals[side] = found
+            self.mark_readers()
+            self.check_files()
+        if look is not None and side in self.read_boxes():
+            self.look_at_inputs()
+        if side != "second":
+            self.looked.emit()
 
     def field(self, side: str) -> FileField:
         """The file box of a side (gold, system or second)."""
@@ -358,8 +367,11 @@ class SetupPanel(QWidget):
             if key == self._wanted.get(side):
                 continue
             if field.path != self._wanted.get(side, ("",))[0]:
-                for found in (self.contents, self._answers, self._through):
+                for found in (self.contents, self._answers):
                     found.pop(side, None)
+            if field.path and field.look is None:  # read once its first look is in (_found)
+                self._wanted.pop(side, None)
+                continue
             self._wanted[side] = key
             if field.path and not self._holds(side, key):
                 self._start_look(side, key)
@@ -373,47 +385,44 @@ class SetupPanel(QWidget):
         contents = self.contents.get(side)
         return contents is not None and self._answers.get(side) == answered(key, contents)
 
-    def _read_format(self, chosen: str | None) -> str | None:
-        """The format a look reads a file with: a format the method reads itself (CLUEval's
-        .vrt) is looked at as the files it recognises."""
-        return chosen if chosen not in self.method.own_formats else None
-
     def _contents_key(self, key: LookKey) -> Hashable:
         """The key of the look at a box's file on the look queue (contents_key)."""
-        path, chosen, options = key
-        return contents_key(path, self._read_format(chosen), options)
+        return contents_key(*key)
 
     def _start_look(self, side: str, key: LookKey) -> None:
-        path, options, format = key[0], key[2], self._read_format(key[1])
-        rewritten = self._rewritten.get(path, 0)
+        """Read a box's file as its side's Format option names (a format the method reads
+        itself too: where the other file makes the run read both with the span readers,
+        this one is read with the reader of the format named, and its message is the run's)."""
+        path, format, options = key
+        rewritten, looked = self._rewritten.get(path, 0), self.field(side).look
 
-        def job(_progress: Any) -> Looked:
-            return read_contents(path, options, format), in_span_formats_by(path, self._owns)
+        def job(_progress: Any) -> Contents:
+            return read_contents(path, options, format, looked)
 
-        def shown(result: Looked) -> None:
+        def shown(result: Contents) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
-                self._looked(key, *result)
+                self._looked(key, result)
 
         def wanted() -> bool:
             return self._wanted.get(side) == key and not self._holds(side, key)  # no other look served it
 
         def failed(summary: str, details: str) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
-                self._looked(key, Contents(path), {}, failure=summary)
+                self._looked(key, Contents(path), failure=summary)
 
         asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted, about=path)
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
-        self, path: str, asked: Asked, found: Found, meanwhile: Any, failed: Failed,
-        at_once: Job | None = None,
-    ) -> None:  # fmt: skip
-        """`found(at_once())` (default: the look's job); where the input is large,
-        `found(meanwhile)`, and the look queued for a worker. Where it crashes (a bug),
-        `failed` is told and the window shows it (_look_crashed), here or from the worker."""
+        self, asked: Asked, found: Found, meanwhile: Any, failed: Failed, at_once: Job | None = None
+    ) -> None:
+        """`found(at_once())` (default: the look's job) for the input the look reads (Asked.about);
+        where it is large, `found(meanwhile)`, and the look queued for a worker. Where it crashes
+        (a bug), `failed` is told and the window shows it (_look_crashed), here or from the worker."""
+        path = asked.about
         if large(path):
             found(meanwhile)
-            self._looks.ask(asked._replace(about=path), found, failed)
+            self._looks.ask(asked, found, failed)
             return
         try:
             result = (at_once or asked.job)(None)
@@ -439,28 +448,30 @@ class SetupPanel(QWidget):
             self.look_crashed.emit(summary, details)
         self.looked.emit()
 
-    def _looked(self, key: LookKey, contents: Contents, through: ThroughSpans, failure: str = "") -> None:
+    def _looked(self, key: LookKey, contents: Contents, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
         serves both boxes of a file read alike, whichever box asked first); `failure`: the
-        look crashed, and each such box says so. The other boxes judge their messages again."""
-        answer = answered(key, contents)
+        look crashed, and each such box says so, its message judged; the other boxes judge theirs again."""
+        answer, shown = answered(key, contents), set()
         for side, wanted in list(self._wanted.items()):
             if answered(wanted, contents) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
-            self.contents[side], self._answers[side], self._through[side] = contents, answer, through
+            self.contents[side], self._answers[side] = contents, answer
             self.field(side).show_contents(contents.summary(), self._stopping_error(side), failure)
             self.fill_choices()
             self.contents_read.emit(side)
+            shown.add(side)
         self.drop_listed_users()
-        self._judge_errors()
+        self._judge_errors(shown)
         self.looked.emit()
 
-    def _judge_errors(self) -> bool:
+    def _judge_errors(self, judged: set[str] | None = None) -> bool:
         """Show or drop each read box's reader message as the run stops on it for the pair,
-        the method and its Format options (nothing read again); whether one changed."""
+        the method and its Format options (nothing read again), but those `judged` just now;
+        whether one changed."""
         changed = False
         for side, field in self.read_boxes().items():
-            if side in self.contents and not self._partner_looking(side):
+            if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
                 changed |= field.judge_contents(self._stopping_error(side))
         return changed
 
@@ -471,7 +482,8 @@ class SetupPanel(QWidget):
         return [box for box in self.read_boxes() if box != "gold" and self.field(box).path]
 
     def _partner_looking(self, side: str) -> bool:
-        """Whether a file read beside this box's is still looked at (its judgement waits for it)."""
+        """Whether a file read beside this box's is still looked at (its judgement waits for its
+        first look, which finds whether the run reads it with the span readers)."""
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
 
     def _stopping_error(self, side: str) -> InputError | None:
@@ -520,49 +532,13 @@ class SetupPanel(QWidget):
 
     def drop_listed_users(self) -> None:
         """Clear a user picked from a file's list where it would turn boxes red (UserPicks.to_drop)."""
-        crashed = {side for side in self.contents if self.field(side).contents_failure}
-        dropped = self._picks[self.method.name].to_drop(self.panel.values(), self.contents, crashed)
+        chosen = {side: self.contents.get(side) for side, field in self.read_boxes().items() if field.path}
+        crashed = {side for side in chosen if self.field(side).contents_failure}
+        dropped = self.picks[self.method.name].to_drop(self.panel.values(), chosen, crashed)
         for name in dropped:
             self.panel.editors[name].set_value(None)
         if dropped:
             self.panel.check()
-            self.options_changed.emit()
-
-    def refresh_advice(self) -> None:
-        """Find the method's note on the options for the gold input: at once, or on a
-        worker where the file is large (no note meanwhile)."""
-        method, gold, number = self.method, self.fields["gold"].path, self._newest("advice")
-        try:
-            options = self.panel.options()
-        except (InputError, OSError):
-            options = None
-
-        if options is None or not advises(method):
-            self._advice_found(number, None)
-            return
-
-        def job(_progress: Any = None) -> Advice | None:
-            return advice_on(method, gold, options)
-
-        def shown(advice: Advice | None) -> None:
-            self._advice_found(number, advice)
-
-        asked = Asked(("advice", number), "Looking at the gold file", job, self._is_newest("advice", number))
-        self._look_at(gold, asked, shown, None, failed=lambda _summary, _details: shown(None))
-
-    def _advice_found(self, number: int, advice: Advice | None) -> None:
-        """Show the method's note on the options, if it has one."""
-        if self._latest.get("advice") != number:
-            return  # the method, its options or the gold file changed meanwhile
-        self._advised = advice
-        self.advice.setText(advice.text if advice else "")
-        self.advice.setVisible(advice is not None)
-        self.advice_button.setText(advice.action if advice else "")
-        self.advice_button.setVisible(bool(advice and advice.options is not None))
-
-    def apply_advice(self) -> None:
-        if self._advised is not None and self._advised.options is not None:
-            self.panel.set_options(self._advised.options)
             self.options_changed.emit()
 
     def reset_options(self) -> None:

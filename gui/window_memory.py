@@ -1,6 +1,6 @@
-"""What the main window remembers between starts (method, options, inputs, geometry, the
-splitter's sizes), its Recent menu and the bundled example: a part of MainWindow kept in a
-module of its own."""
+"""What the main window remembers between starts (method, options and the users picked from
+an export's list, inputs, geometry, the splitter's sizes), its Recent menu and the bundled
+example: a part of MainWindow kept in a module of its own."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from engine.formats.suggest import short_title
 
 from .geometry import fit_to_screen, frame_known, restore_or_fit
 from .resources import example_inputs
+from .setup_looks import UserPicks
 from .style import plain_tip
 
 #: The Setup panel's width on first start, which it takes back as the window grows.
@@ -54,6 +55,7 @@ class WindowMemory:
         settings = self.settings
         for name, panel in self.setup.panels.items():
             panel.set_plain(settings.options(name))
+            self.setup.picks[name] = UserPicks.from_plain(settings.mapping(f"picks/{name}"))
         method = settings.method()
         if method:
             self.setup.set_method(method)
@@ -109,11 +111,18 @@ class WindowMemory:
         if event.oldSize().width() > 0 and grown > 0 and width < SETUP_WIDTH:
             self.resizeDocks([self.dock], [min(SETUP_WIDTH, width + grown)], Qt.Orientation.Horizontal)
 
+    def remember_options(self) -> None:
+        """The shown method's options, and the users picked from lists for it, kept for the next start."""
+        name = self.setup.method.name
+        self.settings.set_options(name, self.setup.panel.plain())
+        self.settings.set_value(f"picks/{name}", self.setup.picks[name].plain())
+
     def save_settings(self) -> None:
         settings = self.settings
         settings.set_method(self.setup.method.name)
         for name, panel in self.setup.panels.items():
             settings.set_options(name, panel.plain())
+            settings.set_value(f"picks/{name}", self.setup.picks[name].plain())  # users picked from lists
         settings.set_inputs(*self.setup.paths())
         settings.set_layout("geometry", self.saveGeometry())
         settings.set_layout("state", self.saveState())

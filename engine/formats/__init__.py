@@ -311,8 +311,9 @@ def span_reader_names() -> tuple[str, ...]:
     return tuple(name for name in SPAN_FORMAT_MODULES if importlib.util.find_spec(f"{__name__}.{name}"))
 
 
-def span_format(path: str | Path, format: str | None = None) -> ModuleType:
-    """The reader module of a file or folder: the one named, or the one that recognises it."""
+def span_format(path: str | Path, format: str | None = None, lines: list[str] | None = None) -> ModuleType:
+    """The reader module of a file or folder: the one named, or the one that recognises it
+    (`lines`: a file's first lines, read already)."""
     from ..errors import InputError
 
     if format is not None:
@@ -326,7 +327,7 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
         raise InputError("an existing file or folder", "nothing", file=str(path))
     from .folders import file_reader, folder_reader
 
-    return format_module(folder_reader(p) if p.is_dir() else file_reader(p))
+    return format_module(folder_reader(p) if p.is_dir() else file_reader(p, lines))
 
 
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
@@ -382,25 +383,27 @@ def annotation_tool_readers() -> tuple[str, ...]:
     return tuple(name for name in span_reader_names() if name in ANNOTATION_TOOL_READERS)
 
 
-def in_span_formats(paths: tuple[str, ...], own_formats: tuple[str, ...] = ()) -> bool:
-    """Whether FairEval or CLUEval reads these inputs through read_spans: some input is
-    recognised as an annotation tool's format, or as CoNLL columns that none of the
-    original formats recognises (those are recognised first: every file FairEval or
-    CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
-    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans), or
-    as an INCEpTION project export. `own_formats`: the --format names of the method's own
-    formats; CoNLL columns their reader reads by the lines alone (a token TAB tag file
-    named .conll is CLUEval's one-layer vertical text) stay with it, as before."""
-    return any(in_span_formats_by(path, (own_formats,))[own_formats] for path in paths)
-
-
-def in_span_formats_by(path: str, owns: Iterable[tuple[str, ...]]) -> dict[tuple[str, ...], bool]:
-    """in_span_formats of one input for each of several methods' own formats (its head read
-    and its format recognised once: the app's look asks for every method's)."""
+def in_span_formats(path: str | Path, own_formats: tuple[str, ...] = ()) -> bool:
+    """Whether FairEval or CLUEval reads this input through read_spans: it is recognised as
+    an annotation tool's format, or as CoNLL columns that none of the original formats
+    recognises (those are recognised first: every file FairEval or CLUEval reads, or rejects
+    with its own message, stays theirs; what they cannot read, CoNLL-2003's four columns, two
+    space-separated columns …, goes through read_spans), or as an INCEpTION project export.
+    `own_formats`: the --format names of the method's own formats; CoNLL columns their
+    reader reads by the lines alone (a token TAB tag file named .conll is CLUEval's
+    one-layer vertical text) stay with it, as before."""
     from .sniffing import as_head
 
     head = as_head(input_lines(path))
-    name = detected_module(path, lines=head)
+    return in_span_formats_by(detected_module(path, lines=head), head, (own_formats,))[own_formats]
+
+
+def in_span_formats_by(
+    name: str | None, head: Head, owns: Iterable[tuple[str, ...]]
+) -> dict[tuple[str, ...], bool]:
+    """in_span_formats of one input detected as format `name` (detected_module) by its first
+    lines (`head`), for each of several methods' own formats: the app's first look at a file
+    holds both, and asks for every method's."""
     names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
     return {own_formats: _through_spans(name, head, names, own_formats) for own_formats in owns}
 

@@ -54,13 +54,14 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 _LISTED = 3  # file names a message lists of one format
 
 
-def file_reader(path: Path) -> str:
-    """The module name of the span reader of one file; InputError saying why none reads it."""
+def file_reader(path: Path, lines: list[str] | None = None) -> str:
+    """The module name of the span reader of one file (`lines`: its first lines, read
+    already); InputError saying why none reads it."""
     if is_project(path):
         return "inception_project"
     if brat_named(path, path.with_suffix(".ann").is_file()):
         return "brat"
-    lines = readable_lines(path)
+    lines = readable_lines(path) if lines is None else lines
     name = lines_reader(lines, str(path))
     if name is None:
         raise unrecognised(path, lines)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def span_format_inputs(gold: str, system: str, options: Any, own_formats: tuple[str, ...]) -> bool:
     """Whether the inputs are read as span formats (read_as_span_formats), each input
     recognised by its first lines (in_span_formats) only where the options leave it open."""
-    recognised = (in_span_formats((path,), own_formats) for path in (gold, system))
+    recognised = (in_span_formats(path, own_formats) for path in (gold, system))
     return read_as_span_formats(options, own_formats, recognised)
 
 

@@ -61,8 +61,8 @@ def test_clueval_keeps_it_by_its_content_asked_of_the_head_itself(tmp_path, monk
     whose own formats do not read it, takes it through read_spans as CoNLL."""
     path = str(_file(tmp_path, "gold.conll"))
     monkeypatch.setattr("engine.formats.list", lambda lines: lines, raising=False)  # a copy keeping the name
-    assert not in_span_formats((path,), ("vrt",))  # CLUEval's
-    assert in_span_formats((path,), ("faireval-spans", "conll2000"))  # FairEval's
+    assert not in_span_formats(path, ("vrt",))  # CLUEval's
+    assert in_span_formats(path, ("faireval-spans", "conll2000"))  # FairEval's
 
 
 @pytest.mark.parametrize("method", ["faireval", "clueval", "spans", "nervaluate"])

@@ -79,7 +79,7 @@ def test_the_zip_holds_each_users_file_at_its_top(individual):
         assert sorted(archive.namelist()) == ["admin.jsonl", "alice.jsonl", "bob.jsonl"]
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_DEFLATED}
     assert detected_module(individual) == "doccano" and detect(individual) == "doccano JSONL"
-    assert in_span_formats((individual,))  # FairEval and CLUEval read it with the span readers
+    assert in_span_formats(individual)  # FairEval and CLUEval read it with the span readers
 
 
 @pytest.mark.parametrize("method", METHODS)

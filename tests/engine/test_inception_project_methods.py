@@ -46,9 +46,9 @@ def test_the_export_is_recognised_by_its_entries_zipped_or_not(tmp_path, export)
     for path in (export, str(folder)):
         assert detected_module(path) == "inception_project"
         assert detect(path) == "INCEpTION project export"
-        assert in_span_formats((path,))  # FairEval and CLUEval read it with the span readers
+        assert in_span_formats(path)  # FairEval and CLUEval read it with the span readers
     plain = zipped(tmp_path / "other.zip", {"a.txt": "x"})
-    assert detected_module(plain) is None and not in_span_formats((plain,))
+    assert detected_module(plain) is None and not in_span_formats(plain)
 
 
 @pytest.mark.parametrize("name", ["projectcopy", "project.export"])

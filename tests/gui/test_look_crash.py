@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import gui.agreement_choices as choices
+import gui.setup_advice
 import gui.setup_panel
 from gui import adjudication
 from gui.inputs import LOOK_CRASHED
@@ -38,7 +39,7 @@ def _crashing(window, tmp_path, monkeypatch, method: str, step: str, large: bool
     window.setup.set_method(method)
     if large:
         monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 0)
-    monkeypatch.setattr(gui.setup_panel, step, _crash)
+    monkeypatch.setattr(gui.setup_advice if step == "advice_on" else gui.setup_panel, step, _crash)
     return window.setup, _pair(tmp_path)[0]
 
 
@@ -215,3 +216,16 @@ def test_a_crashed_look_of_make_gold_is_shown_and_ends(qtbot, window, shown, tmp
     assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
     assert dialog.format_name == "brat"
     assert dialog.format_note.text() == "As last used: " + adjudication.LOOK_CRASHED  # no longer "Looking…"
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_a_crash_taking_the_agreement_windows_stamps_is_shown(qtbot, window, shown, tmp_path, monkeypatch):
+    """Taking the listed files' stamps crashes (a bug): the window shows it once (the stamps'
+    asker says so with a flag, having nothing else to do), and nothing is looked at."""
+    monkeypatch.setattr(choices, "stamps_job", _crash)
+    agreement = agreement_of(qtbot, window)
+    agreement.add_paths([str(tmp_path / "anna.tsv"), str(tmp_path / "ben.tsv")])
+    qtbot.waitUntil(lambda: bool(shown.crashes) and not window.setup.looking, timeout=20_000)
+    qtbot.wait(200)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
+    assert agreement.reading.choices.contents == {}

@@ -50,3 +50,21 @@ def test_after_forget_an_ask_runs_the_look_anew(qtbot):
     release.set()
     qtbot.waitUntil(lambda: not queue.busy)
     assert (first, got) == ([0], [1])
+
+
+def test_a_crash_is_shown_for_an_asker_that_says_so_without_a_failed(qtbot):
+    """An asker with nothing to do on a crash but have it shown (the Agreement window's
+    stamps) says so with show_crash: the queue reports it; one asking without it is silent."""
+    queue, release, got = _queue()
+    crashes: list[str] = []
+    queue.crashed.connect(lambda summary, _details, _about: crashes.append(summary))
+
+    def crash(_progress) -> int:
+        raise RuntimeError("a bug")
+
+    release.set()
+    queue.ask(Asked("silent", "look", crash, lambda: True), got.append)
+    qtbot.waitUntil(lambda: not queue.busy)
+    queue.ask(Asked("shown", "look", crash, lambda: True), got.append, show_crash=True)
+    qtbot.waitUntil(lambda: not queue.busy)
+    assert crashes == ["RuntimeError: a bug"] and got == []

@@ -64,7 +64,7 @@ def held(window, monkeypatch):
             assert gate.wait(20)
 
     monkeypatch.setattr(gui.setup_panel, "look_at", lambda path: wait(path) or look_at(path))
-    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o, f=None: wait(path) or read_contents(path, o, f))
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, *args: wait(path) or read_contents(path, *args))
     window.setup.set_method("spans")
     return window.setup, gate, looked
 
@@ -91,3 +91,76 @@ def test_a_waiting_look_still_wanted_by_one_box_runs_for_it(qtbot, held):
     assert DOCCANO in looked
     assert "Format: doccano" in setup.fields["system"].status.text()
     assert "Format: CoNLL" in setup.fields["gold"].status.text()
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_files_head_is_read_once_for_one_file_chosen(qtbot, window, monkeypatch, large):
+    """One file chosen (FairEval, which asks whether the run reads it with the span readers):
+    its head is read once, by the first look; the look at its contents takes its format, and
+    the boxes' judgement whether it is read with the span readers, from that look."""
+    import engine.formats.sniffing
+    import gui.inputs
+
+    if large:
+        monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    heads, real = [], engine.formats.sniffing.head_bytes
+
+    def counted(path):
+        heads.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(engine.formats.sniffing, "head_bytes", counted)
+    monkeypatch.setattr(gui.inputs, "head_bytes", counted)
+    setup = window.setup
+    setup.set_method("faireval")
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    heads.clear()
+    setup.fields["system"].set_path(CONLL)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert heads == [CONLL]
+    assert "Format: CoNLL" in setup.fields["system"].status.text()
+
+
+def test_a_look_at_contents_judges_each_box_once(qtbot, window, monkeypatch):
+    """The look at a file's contents shows its message in its boxes, judged (_stopping_error),
+    and judges the other boxes again: each box once, those just shown not twice."""
+    setup = window.setup
+    setup.set_method("faireval")
+    judged, real = [], setup._stopping_error
+    monkeypatch.setattr(setup, "_stopping_error", lambda side: judged.append(side) or real(side))
+    each: list[list[str]] = []
+    looked = setup._looked
+
+    def counted(*args, **kwargs):
+        start = len(judged)
+        looked(*args, **kwargs)
+        each.append(judged[start:])
+
+    monkeypatch.setattr(setup, "_looked", counted)
+    setup.set_paths(CONLL, TSV)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert each and all(len(sides) == len(set(sides)) for sides in each), each
+
+
+def test_a_second_system_chosen_is_an_inputs_change_as_gold_and_system_are(qtbot, window, monkeypatch):
+    """The Second system's box goes the way the gold's and the system's do: the panel says
+    its inputs changed (once), and the window tells the status line once through it."""
+    setup, told = window.setup, []
+    monkeypatch.setattr(window.run_status, "inputs_changed", lambda: told.append(1))
+    setup.set_method("spans")
+    with qtbot.waitSignal(setup.inputs_changed, timeout=5_000):
+        setup.second.set_path(CONLL)
+    assert told == [1]
+
+
+def test_a_look_names_its_file_in_one_place(window, monkeypatch):
+    """The file a look at once or on the worker reads is the one its Asked names (Asked.about),
+    given where it is asked for: the queue gets that Asked as it is."""
+    from gui.look_queue import Asked
+
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    setup, queued = window.setup, []
+    monkeypatch.setattr(setup.look_queue, "ask", lambda asked, *_args: queued.append(asked))
+    asked = Asked(("test", CONLL), "Looking", lambda _progress: None, lambda: True, about=CONLL)
+    setup._look_at(asked, lambda _found: None, None, lambda _summary, _details: None)
+    assert queued == [asked]

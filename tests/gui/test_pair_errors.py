@@ -182,3 +182,53 @@ def test_poetry_says_its_refusal_not_a_span_readers_message(qtbot, window, tmp_p
     _settled(qtbot, setup)
     for field in setup.fields.values():
         assert field.refusal is not None and field.error_text == field.refusal.app_sentence, field.error_text
+
+
+@pytest.mark.parametrize(
+    ("method", "system", "format", "said"),
+    [
+        ("faireval", "own", "faireval-spans", ":1: expected 4 TAB-separated fields, found 2"),
+        ("clueval", "chunks", "vrt", ": expected at least one token line (token TAB tag), found none"),
+    ],
+)
+def test_a_system_format_naming_the_methods_own_format_is_read_as_the_run_reads_it(
+    qtbot, window, files, method, system, format, said
+):
+    """FairEval's or CLUEval's own format named for a system file of another format, beside a
+    brat gold: the run reads both with the span readers, the system's with the reader of the
+    format named, and stops on it (spanstudio faireval doc.ann own.conll --system-format
+    faireval-spans: 'own.conll:1: expected 4 TAB-separated fields, found 2'); its box says the
+    same, not what the file's recognised format reads."""
+    setup = window.setup
+    setup.set_method(method)
+    _set(qtbot, setup, "system_format", format)
+    setup.set_paths(files["brat"], files[system])
+    _settled(qtbot, setup)
+    field = setup.fields["system"]
+    assert field.error_text.startswith(f"{field.path}{said}"), field.error_text
+    assert ERROR_COLOUR in field.status.styleSheet()
+
+
+def test_a_box_beside_a_crashed_first_look_is_judged_again(qtbot, window, files, monkeypatch):
+    """The first look at the brat gold crashes (a bug): the system's box does not wait for it
+    for ever; judged without it (nothing known of the gold), FairEval's own CoNLL-2000 system
+    with a System user is red in Exact spans and not in FairEval (it reads it itself)."""
+    setup = window.setup
+    for method in ("faireval", "spans"):  # each method's panel with the System user
+        setup.set_method(method)
+        _set(qtbot, setup, "system_user", "ben")
+    look_at = gui.setup_panel.look_at
+
+    def crash_on_gold(path):
+        if path == files["brat"]:
+            raise RuntimeError("a bug in a reader")
+        return look_at(path)
+
+    monkeypatch.setattr(gui.setup_panel, "look_at", crash_on_gold)
+    setup.set_paths(files["brat"], files["chunks"])
+    _settled(qtbot, setup)
+    system = setup.fields["system"]
+    assert _red(system), system.error_text
+    setup.set_method("faireval")
+    _settled(qtbot, setup)
+    assert not _red(system), system.error_text

@@ -10,7 +10,7 @@ import json
 import gui.setup_panel
 from tests.engine.test_agreement_exports import LABEL_STUDIO
 
-from .conftest import evaluate
+from .conftest import evaluate, open_window
 from .test_look_crash import _crash
 
 
@@ -127,3 +127,46 @@ def test_a_pick_goes_in_its_methods_panel_after_a_switch_and_back(qtbot, window,
     setup.set_method("spans")
     _settled(qtbot, setup)
     assert setup.panel.options().system_user is None and setup.unreadable() == ()
+
+
+def test_a_system_user_stays_while_the_second_systems_export_lists_it(qtbot, window, example, tmp_path):
+    """A System user picked from the export in the System and Second system boxes: one
+    annotator's file as the system leaves the second system's export listing it (its box
+    would turn red without it), so it stays; once the second system is one annotator's file
+    too, no box lists it, and it goes (no box red)."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    setup.second.set_path(setup.fields["system"].path)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    _, gold, system = example
+    setup.fields["system"].set_path(system)
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user == "ben@example.org"
+    assert "second" not in setup.unreadable()
+    setup.second.set_path(system)
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user is None
+    assert setup.unreadable() == ()
+
+
+def test_a_pick_is_remembered_across_a_restart(qtbot, window, example, tmp_path, settings_file):
+    """A System user picked in Exact spans, nervaluate chosen with one annotator's files, the
+    app restarted (a fresh window on the same settings): back in Exact spans the pick goes as
+    it would have before the restart (restored as an option alone, it stayed and turned the
+    System box red)."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    setup.set_method("nervaluate")
+    _, gold, system = example
+    setup.set_paths(gold, system)
+    _settled(qtbot, setup)
+    window.settings.sync()  # kept as the options changed, before any close
+    again = open_window(qtbot, settings_file).setup
+    _settled(qtbot, again)
+    assert again.panels["spans"].options().system_user == "ben@example.org"  # the option restored
+    again.set_method("spans")
+    _settled(qtbot, again)
+    assert again.panel.options().system_user is None and again.unreadable() == ()
