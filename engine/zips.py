@@ -5,6 +5,7 @@ streamed (a workbook's sheets), stored or deflated alone."""
 
 from __future__ import annotations
 
+import os
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 from .errors import InputError
@@ -48,8 +49,11 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None, m
 
 
 def zipped(path: str | Path) -> bool:
-    """Whether a file on disk begins as a zip, whatever its name (False where it cannot be read)."""
+    """Whether a regular file on disk begins as a zip, whatever its name (False for any other
+    input, and where it cannot be read: a FIFO is never opened, which would wait for a writer)."""
     try:
+        if not os.path.isfile(path):
+            return False
         with open(path, "rb") as handle:
             return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
     except OSError:

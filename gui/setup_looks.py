@@ -17,7 +17,6 @@ from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
 from engine.methods.span_options import read_as_span_formats, side_options
-from engine.zips import zipped
 
 from .dialogs import app_words
 from .file_contents import Contents
@@ -76,9 +75,8 @@ def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, 
 def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashable:
     """What a look at a file's contents depends on: its path and its side's format and options (the
     gold's and the system's "no user given" the same, but in an INCEpTION project export, a
-    folder or a zip whatever its name, where the gold reads the curation and the system asks
-    whose work)."""
-    if not (zipped(path) or os.path.isdir(path)):
+    folder or a .zip, where the gold reads the curation and the system asks whose work)."""
+    if not (path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
     return ("contents", path, format, options)
 

@@ -1,4 +1,4 @@
-"""An INCEpTION project export (a zip, the same saved without its `.zip`, or unzipped) chosen as an input of the main
+"""An INCEpTION project export (a zip, or the same unzipped) chosen as an input of the main
 window: recognised by the file check, the gold side reading its curation, the system side's
 user picked from a User drop-down filled with the export's users; evaluating gives the
 command line's figures (the exports are built by the engine's tests, read by the real readers)."""
@@ -6,7 +6,6 @@ command line's figures (the exports are built by the engine's tests, read by the
 from __future__ import annotations
 
 import json
-import shutil
 import zipfile
 
 import pytest
@@ -21,13 +20,11 @@ from .conftest import evaluate
 TITLE = "INCEpTION project export"
 
 
-@pytest.fixture(params=["zip", "renamed", "folder"])
+@pytest.fixture(params=["zip", "folder"])
 def export(request, tmp_path) -> str:
     path = zipped(tmp_path / "project.zip", project_entries())
     if request.param == "zip":
         return path
-    if request.param == "renamed":  # a zip whatever its name, as the engine reads it
-        return str(shutil.copy(path, tmp_path / "projectcopy"))
     with zipfile.ZipFile(path) as archive:
         archive.extractall(tmp_path / "unzipped")
     return str(tmp_path / "unzipped")
