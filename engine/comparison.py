@@ -10,6 +10,7 @@ The arithmetic is engine/stats.py's; numpy is only imported when a run asks for 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING, Any
 
 from .errors import FileWarning, InputError, shown
@@ -178,9 +179,12 @@ def second_system_messages(
     used …`); any other is named with the second system's file, also where the first's says
     the same of its own system (both use a label the gold does not), unless B is A's input
     read alike (`alike`: with A's reader options, as the app reads its Second system)."""
-    one_input = alike and same_path(*systems)
-    return [m if _names_its_subject(m) else f"{shown(systems[1])}: {m}"
-            for m in second if not _given_by_first(m, first, one_input)]  # fmt: skip
+    files: dict[str, tuple[Any, ...]] = {}
+    warned = {_warning_key(m, files) for m in first if isinstance(m, FileWarning)}
+    told = set(first) if alike and same_path(*systems) else {m for m in first if m.startswith("--")}
+    kept = [m for m in second if (_warning_key(m, files) not in warned if isinstance(m, FileWarning)
+                                  else m not in told)]  # fmt: skip
+    return [m if _names_its_subject(m) else f"{shown(systems[1])}: {m}" for m in kept]
 
 
 def _names_its_subject(message: str) -> bool:
@@ -188,18 +192,26 @@ def _names_its_subject(message: str) -> bool:
     return isinstance(message, FileWarning) or message.startswith("--")
 
 
-def _given_by_first(message: str, first: list[str], one_input: bool) -> bool:
-    """Whether the first system's run gave this message: a warning about one file (by
-    whatever path: `b`, `./b`, a link) saying the same, an option's, or any where B is A's
-    input read alike."""
-    if isinstance(message, FileWarning):
-        return any(isinstance(given, FileWarning) and _same_warning(given, message) for given in first)
-    return (one_input or message.startswith("--")) and message in first
+def _warning_key(warning: FileWarning, files: dict[str, tuple[Any, ...]]) -> tuple[Any, ...]:
+    """What a warning says and of which file, however its path is spelled (`b`, `./b`, a
+    link, an entry of a zip by either path to the zip); `files`: each path's found once."""
+    if warning.file not in files:
+        files[warning.file] = _file_identity(warning.file)
+    return warning[len(warning.file):], files[warning.file]
 
 
-def _same_warning(a: FileWarning, b: FileWarning) -> bool:
-    """Whether two warnings say the same of one file, its path spelled alike or not."""
-    return a[len(a.file):] == b[len(b.file):] and same_path(a.file, b.file)
+def _file_identity(path: str) -> tuple[Any, ...]:
+    """A file by its device and inode, or those of the nearest folder or zip above it on
+    disk and the names below (an entry of a zip); its normalised path where none is found."""
+    place, below = os.path.abspath(path), []
+    while not os.path.exists(place) and os.path.dirname(place) != place:
+        place, name = os.path.split(place)
+        below.insert(0, name)
+    try:
+        found = os.stat(place)
+    except OSError:
+        return (os.path.normpath(path),)
+    return found.st_dev, found.st_ino, *below
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

@@ -60,6 +60,12 @@ def zipped(path: str | Path) -> bool:
         return False
 
 
+def zip_by_bytes_or_name(path: str | Path) -> bool:
+    """Whether a regular file begins as a zip (zipped), or is named .zip: a zip with bytes
+    before its first entry (a stub, as a self-extracting archive has) opens as one too."""
+    return zipped(path) or (str(path).lower().endswith(".zip") and os.path.isfile(path))
+
+
 def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:
     """The zip `source` opened (`where`: its path, by default `source` itself: a file object
     needs one); InputError naming it where zipfile has no reader for its version

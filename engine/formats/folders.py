@@ -241,7 +241,10 @@ def zip_unread(path: Path, head: bytes | None = None) -> InputError | None:
 
 
 def _head(path: Path) -> bytes:
-    """A file's first 2,048 bytes (none where it cannot be read)."""
+    """A regular file's first 2,048 bytes (none where it cannot be read, nor of any other
+    input: a FIFO is never opened, which would wait for a writer)."""
+    if not path.is_file():
+        return b""
     try:
         with open(path, "rb") as handle:
             return handle.read(2048)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
-from ..zips import entry_bytes, open_zip, readable_zip, zipped
+from ..zips import entry_bytes, open_zip, readable_zip, zip_by_bytes_or_name
 from . import format_module, sniffing
 from .reader_options import NO_USER, system_user_flag, unknown_user
 from .reader_options import listed_names as _listed
@@ -75,7 +75,7 @@ def is_project(path: str | Path) -> bool:
     p = Path(path)
     if p.is_dir():
         return _is_project_folder(p)
-    if not zipped(p):
+    if not zip_by_bytes_or_name(p):
         return False
     import zipfile
 

@@ -290,3 +290,24 @@ def test_a_files_warning_by_another_spelling_of_its_path_is_given_once(tmp_path,
     for spelling in (os.path.join(system, "."), system + os.sep, str(tmp_path / "link")):
         result = cli("compare", "spans", str(tmp_path / "gold"), system, spelling)
         assert result.code == 0 and result.err == alone.err, spelling
+
+
+def test_a_warning_about_an_entry_of_a_zip_by_two_paths_to_it_is_given_once(tmp_path):
+    """A reader's warning about a file inside a zip (an INCEpTION export's entry) by two
+    spellings of the zip's path, or a link to it, is said once (review51 F3); another entry's,
+    or the same entry's of another zip, is B's own."""
+    from engine.comparison import second_system_messages
+    from engine.errors import FileWarning
+
+    (tmp_path / "exp.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    (tmp_path / "other.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    (tmp_path / "link.zip").symlink_to(tmp_path / "exp.zip")
+    entry = os.path.join("annotation", "doc1.txt", "ben.tsv")
+    said = "the file ends inside its last line"
+    first = [FileWarning(os.path.join(str(tmp_path), "exp.zip", entry), said, line=12)]
+    for zip_path in (os.path.join(str(tmp_path), ".", "exp.zip"), str(tmp_path / "link.zip")):
+        again = FileWarning(os.path.join(zip_path, entry), said, line=12)
+        assert second_system_messages(first, [again], (str(tmp_path / "a.zip"), zip_path)) == []
+    others = [FileWarning(os.path.join(str(tmp_path), "exp.zip", "annotation", "doc2.txt", "ben.tsv"), said, 12),
+              FileWarning(os.path.join(str(tmp_path), "other.zip", entry), said, 12)]
+    assert second_system_messages(first, others, (str(tmp_path / "a.zip"), str(tmp_path / "b.zip"))) == others

@@ -161,3 +161,13 @@ def test_two_unzipped_exports_list_the_entries_they_are_read_from(tmp_path, caps
     assert "same" not in captured.err
     listed = {Path(f["path"]).relative_to(tmp_path).as_posix() for f in json.loads(captured.out)["input_files"]}
     assert {"a/annotation/doc2.txt/anna.tsv", "b/annotation/doc2.txt/anna.tsv", "a/curation/doc1.txt/CURATION_USER.tsv"} <= listed
+
+
+def test_an_export_with_bytes_before_its_entries_is_read_when_named_zip(tmp_path, capsys, export):
+    """A `.zip` with a stub before its first entry (as a self-extracting archive has) opens as a
+    zip and is read as the export (review51 F4: told by its first bytes alone, it was refused as
+    'not a text file')."""
+    stubbed = tmp_path / "stubbed.zip"
+    stubbed.write_bytes(b"#!/bin/sh\nexit 0\n" + Path(export).read_bytes())
+    assert detect(str(stubbed)) == "INCEpTION project export"
+    assert figures(capsys, "spans", str(stubbed)) == figures(capsys, "spans", export)

@@ -369,3 +369,16 @@ def test_a_full_disk_under_standard_output_is_one_line_and_exit_2(args):
     assert done.returncode == 2, error
     assert error.splitlines()[-1] == "spanstudio: error: standard output: No space left on device"
     assert "Traceback" not in error
+
+
+def test_the_zip_look_of_a_fifo_opens_nothing(tmp_path):
+    """The app's look at a file asks whether it is a zip no span reader reads
+    (folders.zip_unread); for a FIFO it answers at once, nothing opened (review51 F1: it opened
+    the FIFO and waited for a writer, and the app's look queue with it)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code = "import sys; from pathlib import Path; from engine.formats.folders import zip_unread; " \
+           "print(zip_unread(Path(sys.argv[1])))"  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    assert done.stdout == "None\n", done.stderr
