@@ -124,6 +124,7 @@ def compare_reports(
             table.title = f"System {name.upper()}: {table.title}"
             tables[f"{name}_{key}"] = table
     first, second = reports
+    alike = not system_b_given(first.options, second.options)
     return Report(
         method=method.name,
         title=f"{first.title}: two systems compared",
@@ -133,7 +134,7 @@ def compare_reports(
         error_rows=both_systems_errors(reports),
         documents=first.documents,
         messages=[*first.messages, *same_inputs_warning(gold, systems[0], first, options, "system A"),
-                  *second_system_messages(first.messages, second.messages, systems),
+                  *second_system_messages(first.messages, second.messages, systems, alike),
                   *same_inputs_warning(gold, systems[1], second, options_b or options, "system B")],
         data=data,
     )
@@ -175,21 +176,37 @@ def add_comparison(
     report.messages += same_inputs_warning(run.gold, other, second, run.options, SECOND_SYSTEM)
 
 
-def second_system_messages(first: list[str], second: list[str], systems: tuple[str, str]) -> list[str]:
-    """The second system's messages, each naming its file once: a warning about a file
-    (FileWarning: a reader's, of the file or one in its folder) names it already, and one
-    about options the flags that set them (`--system-b-tag-column: not used …`): these are
-    given once where the first system's run gave them too (the gold's, an option's); any
-    other is named with the second system's file, also where the first's says the same of
-    its own system (both use a label the gold does not), unless both systems are one file."""
-    one_file = same_path(*systems)
+def second_system_messages(
+    first: list[str], second: list[str], systems: tuple[str, str], alike: bool = True
+) -> list[str]:  # fmt: skip
+    """The second system's messages the first's run did not give, each naming its file once:
+    a warning about a file (FileWarning: a reader's, of the file or one in its folder) names
+    it already, and one about options the flags that set them (`--system-b-tag-column: not
+    used …`); any other is named with the second system's file, also where the first's says
+    the same of its own system (both use a label the gold does not), unless B is A's input
+    read alike (`alike`: with A's reader options, as the app reads its Second system)."""
+    one_input = alike and same_path(*systems)
     return [m if _names_its_subject(m) else f"{shown(systems[1])}: {m}"
-            for m in second if not (m in first and (one_file or _names_its_subject(m)))]  # fmt: skip
+            for m in second if not _given_by_first(m, first, one_input)]  # fmt: skip
 
 
 def _names_its_subject(message: str) -> bool:
     """Whether a message names the file or the flags it is about (FileWarning, `--…`)."""
     return isinstance(message, FileWarning) or message.startswith("--")
+
+
+def _given_by_first(message: str, first: list[str], one_input: bool) -> bool:
+    """Whether the first system's run gave this message: a warning about one file (by
+    whatever path: `b`, `./b`, a link) saying the same, an option's, or any where B is A's
+    input read alike."""
+    if isinstance(message, FileWarning):
+        return any(isinstance(given, FileWarning) and _same_warning(given, message) for given in first)
+    return (one_input or message.startswith("--")) and message in first
+
+
+def _same_warning(a: FileWarning, b: FileWarning) -> bool:
+    """Whether two warnings say the same of one file, its path spelled alike or not."""
+    return a[len(a.file):] == b[len(b.file):] and same_path(a.file, b.file)
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

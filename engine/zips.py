@@ -5,9 +5,11 @@ streamed (a workbook's sheets), stored or deflated alone."""
 
 from __future__ import annotations
 
+import os
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 from .errors import InputError
+from .textio import ZIP_MAGIC
 
 if TYPE_CHECKING:
     import zipfile
@@ -44,6 +46,18 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None, m
             return member.read(info.file_size + 1 if most is None else most)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
+
+
+def zipped(path: str | Path) -> bool:
+    """Whether a regular file on disk begins as a zip, whatever its name (False for any other
+    input, and where it cannot be read: a FIFO is never opened, which would wait for a writer)."""
+    try:
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
+    except OSError:
+        return False
 
 
 def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:

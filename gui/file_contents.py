@@ -102,10 +102,11 @@ def read_contents(
     where the file is not recognised as that format its spans are read too, for the reader's
     message where they cannot be (choices() may read past it: CoNLL's lists a typo's bare
     label as a label); a file recognised as it is read as an unchosen one is. `looked`: the
-    first look at the file, where there is one (its format found there, its head not read again)."""
+    first look at the file, where there is one (its format found there, its head not read again).
+    A zip no span reader reads: their message (shown where the run reads the file with them)."""
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
-        return Contents(path)
+        return Contents(path, error=looked.unread_zip if looked is not None else unread_zip(path))
     try:
         module = span_format(path, format, looked.head if looked is not None else None)
     except InputError as err:
@@ -132,6 +133,14 @@ def read_contents(
     untyped = module.NAME == "conll" and UNTYPED in labels
     found = {"reads": reads, "labels_from": source, "columns": columns, "untyped": untyped}
     return Contents(path, choices, labels, refused, **found)
+
+
+def unread_zip(path: str) -> InputError | None:
+    """What the span readers say of a zip none of them reads (folders.zip_unread); None for
+    any other input."""
+    from engine.formats.folders import zip_unread  # here: most files looked at are no zip
+
+    return zip_unread(Path(path)) if path else None
 
 
 def _refused_options(module: ModuleType, path: str, options: ReadOptions) -> InputError | None:

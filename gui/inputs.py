@@ -180,14 +180,16 @@ def check_utf8(data: bytes, more: bool, name: str) -> None:
             decode_utf8(data, name)
 
 
-def judged(look: Look, spec: InputSpec, chosen: str = "") -> Probe:
+def judged(look: Look, spec: InputSpec, chosen: str = "", spans: bool = False) -> Probe:
     """What a look at an input means to a method's input: its format, or why it cannot be read
-    (`chosen`: the title of the format the side's Format option names, "" for none)."""
+    (`chosen`: the title of the format the side's Format option names, "" for none; `spans`:
+    the run reads it with the span readers, as the setup panel finds for the pair: CLUEval
+    beside a CoNLL file)."""
     if look.project:
         return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
     if look.folder and not spec.directory:
         return Probe(error=InputError("a file", "a folder", file=look.path))
-    unread = look.unread_zip if not chosen and says_unread_zips(spec) else None
+    unread = look.unread_zip if not chosen and (spans or says_unread_zips(spec)) else None
     if unread is not None or look.error is not None:
         return Probe(error=unread or look.error)
     if look.compressed:
@@ -391,7 +393,8 @@ class FileField(QWidget):
         if self.failure or self.contents_failure:
             self.show_error(self.failure or self.contents_failure)
             return
-        found = judged(self.look, self.spec, self.chosen)
+        spans = self.contents_error is not None  # the span readers' message: the run reads it with them
+        found = judged(self.look, self.spec, self.chosen, spans)
         if found.error is not None:
             self.show_input_error(found.error)
         elif self.contents_error is not None:

@@ -8,6 +8,7 @@ check box that sets them. Adding an option to a method needs no change here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +68,8 @@ def tooltip(spec: OptionSpec) -> str:
     lines = [spec.info.help]
     if spec.info.choices:
         lines.append(f"Choices: {either(spec.info.choices)}.")
-    low, high = spec.info.minimum, spec.info.maximum
-    if low is not None or high is not None:
-        lines.append(f"Range: {'' if low is None else f'{low:g}'} … {'' if high is None else f'{high:g}'}.")
+    if (limits := range_words(spec)) is not None:
+        lines.append(f"Range: {limits}.")
     default = spec.default
     if isinstance(default, tuple):
         default = ", ".join(map(str, default))
@@ -84,6 +84,19 @@ def tooltip(spec: OptionSpec) -> str:
     if spec.info.cli:
         lines.append(f"Command line: {spec.flag}")
     return "\n".join(lines)
+
+
+def range_words(spec: OptionSpec) -> str | None:
+    """An option's range as the app counts it ('0 to 3', '0 or more', '1st or later', 'up to
+    10'), None where it has none."""
+    low, high = spec.info.minimum, spec.info.maximum
+    if low is None and high is None:
+        return None
+    counted = is_counted(spec)
+    said: Callable[[Any], str] = (lambda v: column_words(int(v))) if counted else (lambda v: f"{v:g}")
+    if high is None:
+        return f"{said(low)} or {'later' if counted else 'more'}"
+    return f"up to {said(high)}" if low is None else f"{said(low)} to {said(high)}"
 
 
 class Editor(QWidget):

@@ -97,9 +97,11 @@ def detected_module(
 
 
 def project_input(path: Path) -> bool:
-    """Whether a folder or `.zip` is an INCEpTION project export (no other input is looked
-    into, nor the reader imported for it)."""
-    if path.suffix.lower() != ".zip" and not path.is_dir():
+    """Whether a folder or a zip (whatever its name) is an INCEpTION project export (no
+    other input is looked into, nor the reader imported for it)."""
+    from ..zips import zipped
+
+    if not (path.is_dir() or zipped(path)):
         return False
     from .inception_project import is_project
 

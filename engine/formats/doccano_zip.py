@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import FileWarning, InputError
 from ..spans import Annotations
-from ..textio import ZIP_MAGIC, archive_member
-from ..zips import entry_bytes, readable_zip
+from ..textio import archive_member
+from ..zips import entry_bytes, readable_zip, zipped
 from .reader_options import Annotators, given_user, listed_names, unknown_user, user_flags
 from .spantable import lazy_origin
 from .standoff import ReadOptions
@@ -43,19 +43,10 @@ class UserFile(NamedTuple):
     name: str  # the entry's name in the zip
 
 
-def zipped(path: str) -> bool:
-    """Whether a file on disk begins as a zip (a user's file of it is never asked: doccano._zip_or_file)."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
-    except OSError:
-        return False
-
-
 def users(path: str) -> list[str]:
     """The users of doccano's zip whose file is not empty (none for a file that is no zip):
     its annotators, as read_annotators reads them."""
-    if not zipped(path):
+    if not zipped(path):  # a user's file of it is never asked: doccano._zip_or_file
         return []
     with readable_zip(path) as archive:
         return [entry.user for entry in _filled(archive, path, user_files(archive, path))]

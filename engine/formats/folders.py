@@ -222,9 +222,11 @@ ZIPS = ("a zip the span readers read: doccano's export (<user>.jsonl files, as i
         "them), an INCEpTION project export, or a UIMA CAS XMI document and its TypeSystem.xml")
 
 
-def zip_unread(path: Path, head: bytes) -> InputError | None:
+def zip_unread(path: Path, head: bytes | None = None) -> InputError | None:
     """The error of a zip (not an Office file) that no span reader reads, naming its entries
-    (`head`: the file's first bytes; the app's look at a file says it as the run does)."""
+    (`head`: the file's first bytes, read where not given; the app's look at a file says it
+    as the run does)."""
+    head = _head(path) if head is None else head
     if not (head.startswith(EMPTY_ZIP) or (head.startswith(ZIP_MAGIC) and office_kind(head) is None)):
         return None
     import zipfile

@@ -166,10 +166,12 @@ def uima_xmi(lines: Sequence[str]) -> bool:
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
 
 
-def _first_entry_named(lines: Sequence[str], names: tuple[str, ...]) -> bool:
+def _first_entry_named(lines: Sequence[str], names: tuple[str, ...], any_case: bool = False) -> bool:
     """Whether a zip's head (a Head that is `zipped`) names one of `names` (or a name's part,
-    `.jsonl`) in its first lines, which hold its first entry's local header and name."""
+    `.jsonl`) in its first lines, which hold its first entry's local header and name
+    (`any_case`: in upper or lower case, `names` written in lower case)."""
     opening = "\n".join(lines[:5])
+    opening = opening.lower() if any_case else opening
     return any(name in opening for name in names)
 
 
@@ -238,8 +240,8 @@ def doccano(lines: Sequence[str]) -> bool:
     """JSON objects with a text (or data) string and span lists (`label`, `labels`,
     `entities`, or doccano 1.0's `annotations` with offsets); or a zip (by a head's bytes)
     whose first entry is a `.jsonl` file: doccano's export (engine/formats/doccano_zip.py)."""
-    if as_head(lines).zipped:
-        return _first_entry_named(lines, (".jsonl",))
+    if as_head(lines).zipped:  # `.JSONL` too: the zip's reader takes either case (user_files)
+        return _first_entry_named(lines, (".jsonl",), any_case=True)
     head = "".join(lines[:30]).replace(" ", "").lstrip(BOM)
     if not head.startswith(("{", "[")) or as_head(lines).sniffs("label_studio"):
         return False

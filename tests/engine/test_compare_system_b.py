@@ -263,6 +263,35 @@ def test_a_message_both_systems_give_names_b_too(tmp_path, cli):
     assert result.code == 0 and result.err == f"spanstudio: warning: {said}\nspanstudio: warning: {other}: {said}\n"
 
 
+def test_one_file_read_two_ways_gives_bs_message_under_its_file(tmp_path, cli):
+    """One file's two columns as A and B (review50 F1): B's run is not A's input read alike, so
+    its message is given under B's file even though its text is A's."""
+    gold, one = tmp_path / "gold.conll", tmp_path / "m.conll"
+    gold.write_text("John B-PER\nParis B-LOC\n\nAcme B-ORG\n", encoding="utf-8")
+    one.write_text("John B-PER B-PER\nParis B-MISC B-MISC\n\nAcme B-ORG B-MISC\n", encoding="utf-8")
+    said = "labels only the system uses (scored): MISC"
+    result = cli("compare", "spans", gold, one, one, "--system-tag-column", "1", "--system-b-tag-column", "2")
+    assert result.code == 0 and result.err == f"spanstudio: warning: {said}\nspanstudio: warning: {one}: {said}\n"
+
+
+def test_a_files_warning_by_another_spelling_of_its_path_is_given_once(tmp_path, cli):
+    """A brat folder as A and, spelled otherwise (`./`, a link), as B (review50 F2): the reader's
+    warning of its duplicate span is said once, as for the same spelling."""
+    for side in ("gold", "sys"):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "d.txt").write_text("John lives in Paris.\nMary sleeps.\n", encoding="utf-8")
+    (tmp_path / "gold" / "d.ann").write_text("T1\tPER 0 4\tJohn\nT2\tLOC 14 19\tParis\n", encoding="utf-8")
+    (tmp_path / "sys" / "d.ann").write_text(
+        "T1\tPER 0 4\tJohn\nT2\tLOC 14 19\tParis\nT3\tLOC 14 19\tParis\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "sys")
+    system = str(tmp_path / "sys")
+    alone = cli("compare", "spans", str(tmp_path / "gold"), system, system)
+    assert alone.code == 0 and alone.err.count("warning:") >= 1
+    for spelling in (os.path.join(system, "."), system + os.sep, str(tmp_path / "link")):
+        result = cli("compare", "spans", str(tmp_path / "gold"), system, spelling)
+        assert result.code == 0 and result.err == alone.err, spelling
+
+
 def test_a_system_that_is_the_gold_file_is_warned_of_as_system_a_or_b(tmp_path, cli):
     """review50 F3: the single run's same-file warning, in a comparison for either system,
     named as the command line names it (system A, system B)."""

@@ -402,3 +402,15 @@ def test_the_apps_choices_of_a_zip_of_records_that_are_not_doccanos_list_its_use
     assert doccano_zip.choices(path, ReadOptions()) == {"label": [], "user": ["a", "b"]}
     with pytest.raises(InputError, match=r"records\.zip/a\.jsonl:1: expected a \"text\""):
         doccano_zip.choices(path, ReadOptions(user="a"))
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_users_files_named_in_upper_case_are_read_as_the_zips_reader_reads_them(tmp_path, capsys, individual,
+                                                                                method):  # fmt: skip
+    """`Alice.JSONL`, as a file system on Windows or macOS may name it: recognised as doccano's
+    export (it was refused as a zip no span reader reads), its users as the names say."""
+    files = {f"{user.title()}.JSONL": jsonl(user_records(SPANS[user])) for user in ("alice", "bob")}
+    upper = export(tmp_path, files, "upper")
+    assert detect(upper) == "doccano JSONL"
+    from_zip = report(capsys, method, upper, upper, "--gold-user", "Alice", "--system-user", "Bob")
+    assert from_zip == report(capsys, method, individual, individual, "--gold-user", "alice", "--system-user", "bob")

@@ -51,6 +51,27 @@ def test_the_export_is_recognised_by_its_entries_zipped_or_not(tmp_path, export)
     assert detected_module(plain) is None and not in_span_formats(plain)
 
 
+@pytest.mark.parametrize("name", ["projectcopy", "project.export"])
+@pytest.mark.parametrize("method", [*METHODS, "agreement"])
+def test_an_export_saved_without_its_zip_suffix_is_read_as_the_zip(tmp_path, capsys, export, name, method):
+    """A zip holding exportedproject.json is an INCEpTION project whatever its name: read as
+    the `.zip` (it was refused as a zip no span reader reads, which listed the export as expected)."""
+    renamed = tmp_path / name
+    renamed.write_bytes(Path(export).read_bytes())
+    assert detect(str(renamed)) == "INCEpTION project export"
+    assert figures(capsys, method, str(renamed)) == figures(capsys, method, export)
+
+
+def figures(capsys, method: str, path: str) -> dict:
+    """A method's figures of an export beside itself (the curation against ben's annotations),
+    or the agreement command's of its annotators."""
+    if method != "agreement":
+        return report(capsys, method, path, path, "--system-user", "ben")
+    assert main(["agreement", path, "--json", "-"]) == 0, capsys.readouterr().err
+    data = json.loads(capsys.readouterr().out)
+    return {name: data[name] for name in ("annotators", "overall", "per_document")}
+
+
 @pytest.mark.parametrize("method", METHODS)
 def test_each_method_reads_the_curation_against_a_users_annotations(tmp_path, capsys, export, method):
     anna, ben = user_folder(tmp_path, "anna"), user_folder(tmp_path, "ben")  # the curation: anna's labels

@@ -144,3 +144,16 @@ def test_an_unset_token_column_shows_what_is_read_and_its_value_once_set(qtbot):
     editor.set_value(None)
     assert editor.spin.text() == "" and panel.values()["token_column"] is None
     assert editor.spin.lineEdit().placeholderText() == "FORM/1st"
+
+
+def test_a_range_is_said_as_the_app_counts():
+    """An option's range in its tooltip as the spin box counts ('Range: 0 … .' was left open
+    with a dangling '…', and an index's 0 was the command line's count: review50 F5b)."""
+    from engine.options import option_specs
+    from gui.options_panel import range_words, tooltip
+
+    index = option_specs_of("spans")["system_index"]
+    ranges = [line for line in tooltip(index).splitlines() if line.startswith("Range:")]
+    assert ranges == ["Range: 1st or later."]
+    assert range_words(option_specs_of("clueval")["context_left"]) == "0 or more"
+    assert not [spec.name for spec in option_specs(SpanInputOptions) if "…" in (range_words(spec) or "")]

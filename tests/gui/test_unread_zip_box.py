@@ -44,16 +44,21 @@ def command_line_error(capsys, *args: str) -> str:
     return err.removeprefix("spanstudio: error: ").rstrip("\n")
 
 
-@pytest.mark.parametrize("name", ["empty", "pngs", "notes"])
+#: CLUEval beside a CoNLL file reads both with the span readers, and says it too (it was
+#: "Format: not recognised", ready to evaluate, or "not a text file").
+SAID = [("spans", "empty"), ("spans", "pngs"), ("spans", "notes"), ("clueval", "empty"), ("clueval", "notes")]
+
+
+@pytest.mark.parametrize(("method", "name"), SAID)
 def test_a_zip_no_span_reader_reads_is_said_in_the_box_as_the_run_says_it(qtbot, window, shown, tmp_path,
-                                                                           capsys, name):  # fmt: skip
+                                                                           capsys, method, name):  # fmt: skip
     path = zipped(tmp_path, name)
-    said = command_line_error(capsys, "spans", path, SYSTEM)
+    said = command_line_error(capsys, method, path, SYSTEM)
     setup = window.setup
-    setup.set_method("spans")
+    setup.set_method(method)
     setup.set_paths(path, SYSTEM)
     gold = setup.fields["gold"]
-    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
     assert gold.error_text == said and ERROR_COLOUR in gold.status.styleSheet()
     assert window.summary.text().startswith("The gold file cannot be read as set")  # not "press Evaluate"
     evaluate(qtbot, window)
@@ -90,3 +95,23 @@ def test_a_zip_of_records_that_is_no_doccano_export_is_said_as_the_run_says_it(q
     assert said.startswith(f"{path}/a.jsonl:1: expected a \"text\" (or \"data\") string")  # once a user is chosen
     evaluate(qtbot, window)
     assert shown.input_errors[-1][1] == said
+
+
+VERTICAL = str(Path(__file__).parents[1] / "engine" / "data" / "clueval" / "worked" / "system.vrt")
+
+
+def test_clueval_reading_its_own_format_says_the_zip_as_before(qtbot, window, tmp_path, capsys):
+    """Beside CLUEval's own vertical text its reader reads the zip: not the span readers' message."""
+    path = zipped(tmp_path, "notes")
+    said = command_line_error(capsys, "clueval", path, VERTICAL)
+    assert said == f"{path} is not a text file (it looks like a ZIP archive)"
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(path, VERTICAL)
+    gold = setup.fields["gold"]
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert gold.error_text == said
+    empty = zipped(tmp_path, "empty")
+    setup.set_paths(empty, VERTICAL)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert not gold.error_text and "Format: not recognised" in gold.status.text()  # as before
