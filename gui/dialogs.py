@@ -45,11 +45,12 @@ APP_NAME = "Span Studio"
 SHOWN_NAME = 36
 
 
-#: The System user as a message about the Second system's file names it: that box has no
+#: The System user as a message about the Second system's file asks for it: that box has no
 #: options of its own, the System's read it (the command line's compare has B's own flag).
 SECOND_SYSTEM_WORDS = {
-    "--system-user": "the option System user, which reads the second system too where the System file is an "
-    "export of several annotators as well; on the command line, spanstudio compare … --system-b-user NAME",
+    "--system-user NAME": "the option System user, which reads the second system too where the System "
+    "file is an export of several annotators as well; on the command line, spanstudio compare … "
+    "--system-b-user NAME",
 }
 
 
@@ -133,12 +134,15 @@ def _method(found: re.Match[str]) -> str:
 
 
 def _control(found: re.Match[str], controls: dict[str, str]) -> str:
-    """The control of a flag: a dialog's (`controls`), the options panel's, or the flag
-    itself where none shows it; the placeholder after a flag (its metavar: --missing-label
+    """The control of a flag: a dialog's (`controls`: by the flag, or by the flag and its
+    placeholder where only a message asking for its value is meant), the options panel's,
+    or the flag itself where none shows it; the placeholder after a flag (its metavar: --missing-label
     LABEL) left out of a control, a choice or number after it (--scheme IOB2) named as the
     control's setting. The engine quotes a text the user gave (--missing-label 'LABEL'), which
     the pattern leaves after the control as it is, so no value is taken for a placeholder."""
     flag, before, value = found.group(2), found.group(1) or "", found.group(3)
+    if f"{flag} {value}" in controls:  # a flag with its placeholder: a message asking for a value
+        return f"{before}{controls[f'{flag} {value}']}"
     spec = _option_controls().get(flag)
     if spec is not None and value == spec.info.metavar:
         value = None
