@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import FileWarning, InputError, shown
 from .progress import NO_PROGRESS, Progress
 from .report import InputFile, Report
-from .same_inputs import same_path
+from .same_inputs import same_inputs_warning, same_path
 
 if TYPE_CHECKING:
     from .methods import Invocation, Method
@@ -134,7 +134,9 @@ def compare_reports(
         tables=tables,
         error_rows=both_systems_errors(reports),
         documents=first.documents,
-        messages=[*first.messages, *second_system_messages(first.messages, second.messages, systems, alike)],
+        messages=[*first.messages, *same_inputs_warning(gold, systems[0], first, options, "system A"),
+                  *second_system_messages(first.messages, second.messages, systems, alike),
+                  *same_inputs_warning(gold, systems[1], second, options_b or options, "system B")],
         data=data,
     )
 
@@ -155,6 +157,10 @@ def system_prefix(system: str) -> str:
     return f"{system} – "
 
 
+#: The app's name of the system a run is compared with (its setup's "Second system" field).
+SECOND_SYSTEM = "second system"
+
+
 def add_comparison(
     method: Method, report: Report, run: Invocation, other: str, confidence: Confidence, progress: Progress
 ) -> None:
@@ -168,6 +174,7 @@ def add_comparison(
     report.data.update(data)
     report.inputs += InputFile.of("system_b", other)
     report.messages += second_system_messages(report.messages, second.messages, (run.system, other))
+    report.messages += same_inputs_warning(run.gold, other, second, run.options, SECOND_SYSTEM)
 
 
 def second_system_messages(

@@ -19,25 +19,27 @@ from .report import InputFile, Report
 READ_ITSELF = "_read_without_reader_options"
 
 
-def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any) -> None:
+def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any, role: str = "system") -> None:
     """Add the same-inputs warning to `report`'s messages (once)."""
-    warning = same_inputs_warning(gold, system, report, options)
+    warning = same_inputs_warning(gold, system, report, options, role)
     report.messages += [m for m in warning if m not in report.messages]
 
 
-def same_inputs_warning(gold: str, system: str, report: Report, options: Any) -> list[str]:
+def same_inputs_warning(gold: str, system: str, report: Report, options: Any, role: str = "system"
+                        ) -> list[str]:  # fmt: skip
     """The warning where gold and system are the same input read alike (else none): an option
     set otherwise for each side makes them read otherwise, unless the method read them without
-    the reader options (its report says so)."""
+    the reader options (its report says so). `role` names the system as the user knows it
+    (a comparison's "system B", the app's "second system")."""
     if _sides_differ(options) and not report.data.get(READ_ITSELF):
         return []
     if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
-        return [f"gold and system are the same {kind} ({gold}): the scores compare it with itself"]
+        return [f"gold and {role} are the same {kind} ({gold}): the scores compare it with itself"]
     gold_files = [f for f in report.inputs if f.role == "gold"]
     system_files = [f for f in report.inputs if f.role == "system"]
     if gold_files and _same_contents(gold_files, system_files):
-        return [f"gold ({gold}) and system ({system}) hold the same bytes (sha256 "
+        return [f"gold ({gold}) and {role} ({system}) hold the same bytes (sha256 "
                 f"{gold_files[0].sha256[:12]}…): the scores compare them with themselves"]  # fmt: skip
     return []
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import __version__ as engine_version
+from engine.comparison import SECOND_SYSTEM
 from engine.errors import InputError, file_line, shown
 from engine.formats.suggest import WrongFormat, short_title
 from engine.options import OptionSpec, option_specs
@@ -44,13 +45,30 @@ APP_NAME = "Span Studio"
 SHOWN_NAME = 36
 
 
+#: The System user as a message about the Second system's file asks for it: that box has no
+#: options of its own, the System's read it (the command line's compare has B's own flag).
+SECOND_SYSTEM_WORDS = {
+    "--system-user NAME": "the option System user, which reads the second system too where the System "
+    "file is an export of several annotators as well; on the command line, spanstudio compare … "
+    "--system-b-user NAME",
+}
+
+
+def role_words(role: str | None) -> dict[str, str]:
+    """The words for flags in a message about the input of `role` (a file box's, or an
+    error's `about`): the Second system's own, none for another."""
+    return SECOND_SYSTEM_WORDS if role == SECOND_SYSTEM else {}
+
+
 def input_error_text(err: InputError, controls: dict[str, str] | None = None, box: str | None = None) -> str:
     """The engine's message (FILE:LINE: expected …, found …) in the app's words (app_words
-    after the place, a window's own `controls` among them); a file of another method's format
-    names the methods as the Method list does. `box`: the path in the file box the message is
-    shown under, which says which file it is: the place names the file by its name (file_named)."""
+    after the place, a window's own `controls` among them, and those of the input it is
+    about: role_words); a file of another method's format names the methods as the Method
+    list does. `box`: the path in the file box the message is shown under, which says which
+    file it is: the place names the file by its name (file_named)."""
     if isinstance(err, WrongFormat):
         return err.app_sentence
+    controls = {**role_words(getattr(err, "about", None)), **(controls or {})}
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
     place = head
@@ -116,12 +134,15 @@ def _method(found: re.Match[str]) -> str:
 
 
 def _control(found: re.Match[str], controls: dict[str, str]) -> str:
-    """The control of a flag: a dialog's (`controls`), the options panel's, or the flag
-    itself where none shows it; the placeholder after a flag (its metavar: --missing-label
+    """The control of a flag: a dialog's (`controls`: by the flag, or by the flag and its
+    placeholder where only a message asking for its value is meant), the options panel's,
+    or the flag itself where none shows it; the placeholder after a flag (its metavar: --missing-label
     LABEL) left out of a control, a choice or number after it (--scheme IOB2) named as the
     control's setting. The engine quotes a text the user gave (--missing-label 'LABEL'), which
     the pattern leaves after the control as it is, so no value is taken for a placeholder."""
     flag, before, value = found.group(2), found.group(1) or "", found.group(3)
+    if f"{flag} {value}" in controls:  # a flag with its placeholder: a message asking for a value
+        return f"{before}{controls[f'{flag} {value}']}"
     spec = _option_controls().get(flag)
     if spec is not None and value == spec.info.metavar:
         value = None

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.comparison import SECOND_SYSTEM
 from engine.errors import InputError
 from engine.formats import (
     FORMAT_MODULES,
@@ -45,7 +46,7 @@ from engine.options import either
 from engine.textio import EMPTY_ZIP, ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
-from .dialogs import input_error_text
+from .dialogs import input_error_text, role_words
 from .stamps import Stamp, stamp
 from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR, plain_tip
 
@@ -463,7 +464,8 @@ class FileField(QWidget):
     def show_input_error(self, err: InputError) -> None:
         """The engine's message about this input, naming its file by its name (the box shows
         which file it is: a whole path would take lines of the narrow panel first)."""
-        self.show_error(input_error_text(err), short=input_error_text(err, box=self.path))
+        words = role_words(self.role)
+        self.show_error(input_error_text(err, words), short=input_error_text(err, words, box=self.path))
 
     def set_refusal(self, refusal: WrongFormat | None) -> None:
         """Say in place that the chosen method does not read this file, another does (None:
@@ -492,7 +494,7 @@ class FileField(QWidget):
 
 
 #: The role of the optional second system's field (the run becomes a comparison).
-SECOND = "second system"
+SECOND = SECOND_SYSTEM
 
 
 def owners_of(fields: list[FileField], err: InputError) -> list[FileField]:
@@ -503,7 +505,7 @@ def owners_of(fields: list[FileField], err: InputError) -> list[FileField]:
     named = [field for field in fields if field.role == getattr(err, "about", None)]
     owners = [field for field in fields if field.owns(err.file)]
     exact = [field for field in owners if err.file and _same(Path(field.path), Path(err.file))]
-    said = [field for field in exact if field.error_text == input_error_text(err)]
+    said = [field for field in exact if field.error_text == input_error_text(err, role_words(field.role))]
     return named or said or exact or owners[:1]
 
 

@@ -23,7 +23,7 @@ from ..errors import FileWarning, InputError
 from ..spans import Annotations
 from ..textio import archive_member
 from ..zips import entry_bytes, readable_zip, zipped
-from .reader_options import Annotators, given_user, listed_names, system_user_flag, unknown_user
+from .reader_options import Annotators, given_user, listed_names, unknown_user, user_flags
 from .spantable import lazy_origin
 from .standoff import ReadOptions
 
@@ -156,7 +156,7 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
     if not filled:
         raise _all_empty(path, [entry.name for entry in entries])
     listed = listed_names([entry.user for entry in filled])
-    users = f"--gold-user or {system_user_flag(options)} NAME"
+    users = f"{user_flags(options)} NAME"
     expected = f"the user whose annotations are read ({users}: {listed})"
     found = f"none, and {len(filled)} users' files (agreement reads every user of the zip given alone)"
     raise InputError(expected, found, file=path)

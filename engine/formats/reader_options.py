@@ -85,6 +85,15 @@ def system_user_flag(options: ReadOptions) -> str:
     return option_flag("user", SYSTEM_B if options.side == SYSTEM_B else SYSTEM)
 
 
+def user_flags(options: ReadOptions) -> str:
+    """The flag that names the user of the side read, for a message asking for one: its own
+    (--gold-user, --system-user, --system-b-user), or both sides' where one file is read for
+    both (--gold-user or --system-user)."""
+    if options.side:
+        return options.side_flag("user")
+    return f"{option_flag('user', 'gold')} or {system_user_flag(options)}"
+
+
 #: The options whose way on a reader names for one side alone (ReadOptions.side_flag): the
 #: other side's file may need no change of its tag or token column or scheme.
 SIDE_WAYS_ON = ("tag_column", "token_column", "scheme")

@@ -311,3 +311,19 @@ def test_a_warning_about_an_entry_of_a_zip_by_two_paths_to_it_is_given_once(tmp_
     others = [FileWarning(os.path.join(str(tmp_path), "exp.zip", "annotation", "doc2.txt", "ben.tsv"), said, 12),
               FileWarning(os.path.join(str(tmp_path), "other.zip", entry), said, 12)]
     assert second_system_messages(first, others, (str(tmp_path / "a.zip"), str(tmp_path / "b.zip"))) == others
+
+
+def test_a_system_that_is_the_gold_file_is_warned_of_as_system_a_or_b(tmp_path, cli):
+    """review50 F3: the single run's same-file warning, in a comparison for either system,
+    named as the command line names it (system A, system B)."""
+    gold, a, _ = _files(tmp_path)
+    same = "are the same file ({}): the scores compare it with itself"
+    as_b = cli("compare", "spans", gold, a, gold)
+    assert as_b.code == 0 and f"gold and system B {same.format(gold)}" in as_b.err and "system A" not in as_b.err
+    as_a = cli("compare", "spans", gold, gold, a)
+    assert as_a.code == 0 and f"gold and system A {same.format(gold)}" in as_a.err and "system B" not in as_a.err
+    copy = tmp_path / "copy.conll"
+    copy.write_bytes(Path(gold).read_bytes())
+    as_copy = cli("compare", "spans", gold, a, str(copy))
+    assert f"gold ({gold}) and system B ({copy}) hold the same bytes" in as_copy.err
+    assert "same" not in cli("compare", "spans", gold, a, a).err

@@ -212,6 +212,18 @@ def test_a_user_is_named_where_the_zip_holds_several(capsys, individual):
     assert f"{individual}: expected a user of the export (admin, alice, bob), found 'carol'" in err
 
 
+def test_the_user_asked_for_is_named_by_the_flag_of_the_side_read(capsys, tmp_path, individual):
+    """review50 F4: a zip read for one side names that side's own flag only (the gold's user
+    never applies to a system, nor the system's to the gold); one file read for both, both."""
+    conll = tmp_path / "a.conll"
+    conll.write_text("Sherlock\tB-PER\n", encoding="utf-8")
+    asked = "expected the user whose annotations are read ({} NAME: admin, alice, bob)"
+    assert f"{individual}: {asked.format('--gold-user')}, found none" in error(capsys, individual, str(conll))
+    assert f"{individual}: {asked.format('--system-user')}, found none" in error(capsys, str(conll), individual)
+    assert main(["compare", "spans", str(conll), str(conll), individual]) == 2
+    assert f"{individual}: {asked.format('--system-b-user')}, found none" in capsys.readouterr().err
+
+
 def test_agreement_names_no_span_methods_option_for_a_zip_beside_other_inputs(capsys, individual):
     """Beside another input the zip would be one annotator's, and agreement has no option
     naming a user (--gold-user is the span methods'): it says to give the zip alone."""
@@ -353,9 +365,9 @@ def test_a_damaged_users_file_is_named_once_its_user_is_chosen(tmp_path, capsys)
         archive.writestr("bob.jsonl", bob)
     path.write_bytes(path.read_bytes().replace(b"ZZZZ", b"YYYY"))  # bob's bytes no longer match their CRC
     err = error(capsys, str(path), str(path), "--gold-user", "alice")
-    assert err == (f"spanstudio: error: {path}: expected the user whose annotations are read (--gold-user or "
-                   "--system-user NAME: alice, bob), found none, and 2 users' files (agreement reads every "
-                   "user of the zip given alone)\n")  # fmt: skip
+    assert err == (f"spanstudio: error: {path}: expected the user whose annotations are read (--system-user "
+                   "NAME: alice, bob), found none, and 2 users' files (agreement reads every "
+                   "user of the zip given alone)\n")  # fmt: skip (the system's: the gold's user is given)
     err = error(capsys, str(path), str(path), "--gold-user", "alice", "--system-user", "bob")
     assert err == (f"spanstudio: error: {path}/bob.jsonl: expected an entry the zip holds whole, found "
                    "Bad CRC-32 for file 'bob.jsonl'\n")  # fmt: skip

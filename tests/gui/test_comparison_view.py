@@ -44,6 +44,13 @@ def test_the_inputs_line_names_the_second_system(qtbot, window, example):
     assert [f.role for f in window.report.inputs] == ["gold", "system", "system_b"]
 
 
+def test_a_second_system_that_is_the_gold_file_is_warned_of(qtbot, window, example):
+    """review50 F3: the run's same-file warning for the second system too, named as the app names it."""
+    _compare(qtbot, window, example)
+    gold = example[1]
+    assert f"gold and second system are the same file ({gold}): the scores compare it with itself" in window.report.messages
+
+
 def test_headers_are_readable(qtbot, window, example):
     scores = _compare(qtbot, window, example)
     assert _titles(scores.views["comparison"]) == ["Table", "Row", "Score", "A", "B", "B − A", "95 % CI\nlow",

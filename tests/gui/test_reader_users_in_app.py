@@ -127,3 +127,27 @@ def test_a_doccano_export_zip_is_read_with_its_users(qtbot, window, tmp_path, ca
     assert main(["spans", path, path, "--gold-user", "alice", "--system-user", "bob", "--json", "-"]) == 0
     expected = json.loads(capsys.readouterr().out)["classification_report"]
     assert window.report.data["classification_report"] == expected and expected["micro avg"]["f1-score"] < 1.0
+
+
+def test_a_second_system_zip_of_several_users_says_what_picks_its_user(qtbot, window, shown, tmp_path):
+    """review50 F4: the Second system box has no user option of its own (the System's read
+    it): its message, and the run's, say so and name compare's own flag; not the Gold user."""
+    from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
+
+    gold, system = tmp_path / "a.conll", tmp_path / "b.conll"
+    gold.write_text("Sherlock\tB-PER\nHolmes\tI-PER\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
+    system.write_text("Sherlock\tB-PER\nHolmes\tO\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
+    path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()})
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    setup.set_paths(str(gold), str(system))
+    setup.second.set_path(path)
+    qtbot.waitUntil(lambda: bool(setup.second.error_text), timeout=20_000)
+    asked = ("expected the user whose annotations are read (the option System user, which reads the second "
+             "system too where the System file is an export of several annotators as well; on the command "
+             "line, spanstudio compare … --system-b-user NAME: admin, alice, bob), found none")  # fmt: skip
+    assert f"{path}: {asked}" in setup.second.error_text and "Gold user" not in setup.second.error_text
+    window.evaluate()
+    qtbot.waitUntil(lambda: window.idle, timeout=20_000)
+    assert f"{path}: {asked}" in shown.input_errors[0][1] and f"{path}: {asked}" in setup.second.error_text
