@@ -351,9 +351,11 @@ class SetupPanel(SetupAdvice, QWidget):
 
     def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
         """The span format and reader options the panel gives one side (setup_looks.side_reading:
-        both sides named where the other box, the gold's or the system's for the gold, holds its file)."""
+        both sides named where the other box, the gold's or the system's for the gold, holds its file;
+        the Second system's are the System's own, whatever the gold)."""
         other = self.field("system" if side == "gold" else "gold").path
-        return side_reading(self._options(), side, same_path(other, self.field(side).path))
+        same_file = side != "second" and same_path(other, self.field(side).path)
+        return side_reading(self._options(), side, same_file)
 
     def _options(self) -> Any:
         """The shown method's options (None where a value cannot be taken)."""

@@ -170,10 +170,10 @@ def _mixed_index(path: str, tasks: list[Record], options: ReadOptions, read: Cou
     whose = f"{first}'s in {count} task{'s' if count != 1 else ''}, " + \
         ", ".join(f"{name}'s in {n}" for name, n in others)  # fmt: skip
     users = _annotators((record.value for record in tasks), options.source)
-    index, user = f"{options.flag('index')} {options.index}", options.side_flag("user")
+    index = f"{options.flag('index')} {options.index}"
     return [users_warning(path, users, f"{index} reads each task's {options.source[:-1]} "
                           f"number {options.index + 1}, which is {whose} (the tasks list their annotators "
-                          f"in different orders): {user} NAME reads one user's")]  # fmt: skip
+                          "in different orders): --user NAME reads one user's")]  # fmt: skip
 
 
 def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) -> str | None:

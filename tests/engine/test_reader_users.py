@@ -131,10 +131,6 @@ def test_label_studio_index_over_annotators_in_different_orders_is_a_warning(tmp
             "annotation number 1, which is user 7's in 1 task, ben@example.org's in 1 (the tasks list "
             "their annotators in different orders): --user NAME reads one user's") in messages  # fmt: skip
     assert not any("different orders" in m for m in report(capsys, "spans", label_studio, label_studio)["messages"])
-    gold_own = report(capsys, "spans", path, path, "--gold-index", "0", "--system-index", "1")["messages"]
-    assert any(m.endswith("--gold-index 0 reads each task's annotation number 1, which is user 7's in 1 task, "
-                          "ben@example.org's in 1 (the tasks list their annotators in different orders): "
-                          "--gold-user NAME reads one user's") for m in gold_own), gold_own  # review50 F4: the side's own
 
 
 # --- an INCEpTION export whose users each hold one document -----------------------------

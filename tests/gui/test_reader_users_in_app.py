@@ -151,3 +151,21 @@ def test_a_second_system_zip_of_several_users_says_what_picks_its_user(qtbot, wi
     window.evaluate()
     qtbot.waitUntil(lambda: window.idle, timeout=20_000)
     assert f"{path}: {asked}" in shown.input_errors[0][1] and f"{path}: {asked}" in setup.second.error_text
+
+
+def test_a_second_system_that_is_the_gold_zip_says_only_the_system_user(qtbot, window, tmp_path):
+    """review52 F2: the Second system read from the gold's own doccano zip is read with the
+    System's options: its box names the System user alone, not 'Gold user or System user'."""
+    from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
+
+    system = tmp_path / "b.conll"
+    system.write_text("Sherlock\tB-PER\nHolmes\tO\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
+    path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()})
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    setup.set_paths(path, str(system))
+    setup.second.set_path(path)
+    qtbot.waitUntil(lambda: "--system-b-user" in setup.second.error_text, timeout=20_000)
+    assert "the option System user, which reads the second system too" in setup.second.error_text
+    assert "Gold user" not in setup.second.error_text
