@@ -17,6 +17,7 @@ from ..errors import InputError
 from ..formats.reader_options import Annotators, ReadOptions, listed_names
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
+from ..textio import check_input
 
 #: The span readers whose files may hold several annotators' work.
 EXPORT_READERS = ("doccano", "label_studio")
@@ -237,7 +238,9 @@ def one_export_listed(inputs: list[tuple[str, str | None]]) -> bool:
 
 
 def check_exist(paths: list[str]) -> None:
-    """InputError naming the first input that is not there."""
+    """InputError naming the first input that is not there, or that is no regular file or
+    folder (a FIFO, a device: reading it could wait for ever; textio.check_input)."""
     for path in paths:
         if not Path(path).exists():
             raise InputError("an annotator's file or folder", "no such file or folder", file=path)
+        check_input(path)
