@@ -112,7 +112,7 @@ def _first_look(path: str) -> Look:
     """What look_at finds of an input's head."""
     p = Path(path)
     folder, head, unread = False, Head(), None
-    unread_head = head  # until head_bytes reads the file's
+    read = False  # whether head_bytes read the file's head
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
             head = as_head(input_lines(p))  # its flags kept
@@ -120,13 +120,14 @@ def _first_look(path: str) -> Look:
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
         data, more, head = head_bytes(target)
+        read = True
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
         unread = unread_zip(target, data, head)
         if not read_zip(head):
             check_text(data, more, head, str(target))
     except InputError as err:  # its head read: its format detected, as in_span_formats does
-        detected = None if head is unread_head else detected_module(p, lines=head)
+        detected = detected_module(p, lines=head) if read else None
         return Look(path, error=err, folder=folder, detected=detected, head=head, unread_zip=unread)
     except OSError as err:
         error = InputError("a readable file", err.strerror or type(err).__name__, file=path)

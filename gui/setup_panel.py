@@ -296,7 +296,7 @@ class SetupPanel(SetupAdvice, QWidget):
             self._rewritten[held] = self._rewritten.get(held, 0) + 1
         read = [box for box in boxes if box in self.read_boxes()]
         for box in read:  # the other may read it for its side, or with its options
-            self._looks.forget(self._contents_key((boxes[box], *self.side_reading(box))))
+            self._looks.forget(contents_key(boxes[box], *self.side_reading(box)))
             self._wanted.pop(box, None)  # the same path and options: read all the same
             self._answers.pop(box, None)
         for box in boxes:
@@ -396,10 +396,6 @@ class SetupPanel(SetupAdvice, QWidget):
         contents = self.contents.get(side)
         return contents is not None and self._answers.get(side) == answered(key, contents)
 
-    def _contents_key(self, key: LookKey) -> Hashable:
-        """The key of the look at a box's file on the look queue (contents_key)."""
-        return contents_key(*key)
-
     def _start_look(self, side: str, key: LookKey) -> None:
         """Read a box's file as its side's Format option names (a format the method reads
         itself too: where the other file makes the run read both with the span readers,
@@ -421,7 +417,7 @@ class SetupPanel(SetupAdvice, QWidget):
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
                 self._looked(key, Contents(path), failure=summary)
 
-        asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted, about=path)
+        asked = Asked(contents_key(*key), f"Reading the {side} file", job, wanted, about=path)
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
