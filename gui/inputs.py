@@ -42,6 +42,7 @@ from engine.formats.sniffing import Head, as_head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.formats.xmi_text import WELL_FORMED_XMI, undecoded
 from engine.methods import InputSpec
+from engine.methods.span_options import says_zip_unread
 from engine.options import either
 from engine.textio import EMPTY_ZIP, ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
 
@@ -190,23 +191,12 @@ def judged(look: Look, spec: InputSpec, chosen: str = "", spans: bool = False) -
         return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
     if look.folder and not spec.directory:
         return Probe(error=InputError("a file", "a folder", file=look.path))
-    unread = look.unread_zip if not chosen and (spans or says_unread_zips(spec)) else None
+    unread = look.unread_zip if says_zip_unread(spec.formats, bool(chosen), spans) else None
     if unread is not None or look.error is not None:
         return Probe(error=unread or look.error)
     if look.compressed:
         return Probe(format=COMPRESSED)
     return recognised(look.format, spec, look.module)
-
-
-#: The formats of the methods whose run says what a zip no span reader reads is (an empty
-#: zip, a zip of PNGs: folders.zip_unread) where no Format is chosen: those reading every
-#: span format (CoNLL columns among them) and FairEval (its reader says what a file plainly is).
-UNREAD_ZIP_SAYERS = frozenset({"conll", "faireval_spans"})
-
-
-def says_unread_zips(spec: InputSpec) -> bool:
-    """Whether the method's run stops on a zip no span reader reads with folders.zip_unread's message."""
-    return not UNREAD_ZIP_SAYERS.isdisjoint(spec.formats)
 
 
 def probe(path: str, spec: InputSpec) -> Probe:

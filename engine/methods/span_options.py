@@ -87,6 +87,21 @@ def read_as_span_formats(options: Any, own_formats: tuple[str, ...], recognised:
     return any(recognised)
 
 
+#: The formats of the methods whose run says what a zip no span reader reads is
+#: (folders.zip_unread: an empty zip, a zip of PNGs) where no format is chosen: those reading
+#: every span format (read_spans' dispatch, CoNLL columns among them) and FairEval (its reader
+#: says what a file plainly is: folders.plainly_unread).
+UNREAD_ZIP_SAYERS = frozenset({"conll", "faireval_spans"})
+
+
+def says_zip_unread(formats: tuple[str, ...], chosen: bool, through_spans: bool) -> bool:
+    """Whether the run of a method reading `formats` stops on a zip no span reader reads with
+    folders.zip_unread's message: where no format is chosen for the input (`chosen`: the
+    chosen format's reader says its own), a method of UNREAD_ZIP_SAYERS or one reading the
+    input with the span readers (`through_spans`: read_as_span_formats, CLUEval beside a CoNLL file)."""
+    return not chosen and (through_spans or not UNREAD_ZIP_SAYERS.isdisjoint(formats))
+
+
 def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[str]:
     """The flags of the reader options set to other than their defaults, but a format
     option naming one of `own_formats` (for a method that reads its own formats without
