@@ -48,22 +48,23 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None, m
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
 
 
-def zipped(path: str | Path) -> bool:
-    """Whether a regular file on disk begins as a zip, whatever its name (False for any other
-    input, and where it cannot be read: a FIFO is never opened, which would wait for a writer)."""
+def zipped(path: str | Path, by_name: bool = False) -> bool:
+    """Whether a regular file on disk begins as a zip, whatever its name; `by_name`: or is
+    named `.zip`, which opens as a zip with bytes before its first entry too (a stub, as a
+    self-extracting archive has). False for any other input, and where it cannot be read (a
+    FIFO is never opened, which would wait for a writer). By bytes alone where the zip and
+    a file of its entries' format are told apart (doccano's zip or one user's JSON Lines, as
+    its format is recognised by the first bytes: sniffing.Head.zipped); by name too where
+    only a zip is read (an INCEpTION project export, as INCEpTION and other tools write it)."""
     try:
         if not os.path.isfile(path):
             return False
+        if by_name and str(path).lower().endswith(".zip"):
+            return True
         with open(path, "rb") as handle:
             return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
     except OSError:
         return False
-
-
-def zip_by_bytes_or_name(path: str | Path) -> bool:
-    """Whether a regular file begins as a zip (zipped), or is named .zip: a zip with bytes
-    before its first entry (a stub, as a self-extracting archive has) opens as one too."""
-    return zipped(path) or (str(path).lower().endswith(".zip") and os.path.isfile(path))
 
 
 def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:

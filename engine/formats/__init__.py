@@ -99,9 +99,9 @@ def detected_module(
 def project_input(path: Path) -> bool:
     """Whether a folder or a zip (whatever its name) is an INCEpTION project export (no
     other input is looked into, nor the reader imported for it)."""
-    from ..zips import zip_by_bytes_or_name
+    from ..zips import zipped
 
-    if not (path.is_dir() or zip_by_bytes_or_name(path)):
+    if not (path.is_dir() or zipped(path, by_name=True)):
         return False
     from .inception_project import is_project
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
-from ..zips import entry_bytes, open_zip, readable_zip, zip_by_bytes_or_name
+from ..zips import entry_bytes, open_zip, readable_zip, zipped
 from . import format_module, sniffing
 from .reader_options import NO_USER, system_user_flag, unknown_user
 from .reader_options import listed_names as _listed
@@ -69,13 +69,13 @@ class Entry:
 
 
 def is_project(path: str | Path) -> bool:
-    """Whether a folder or a zip (by its first bytes: `projectcopy` too, as its reader reads
-    it) is an INCEpTION project export (its project file, or its annotation folders, at the
-    top); InputError for a zip of a version zipfile lacks."""
+    """Whether a folder or a zip (by its first bytes or its `.zip` name: `projectcopy` too, as
+    its reader reads it) is an INCEpTION project export (its project file, or its annotation
+    folders, at the top); InputError for a zip of a version zipfile lacks."""
     p = Path(path)
     if p.is_dir():
         return _is_project_folder(p)
-    if not zip_by_bytes_or_name(p):
+    if not zipped(p, by_name=True):
         return False
     import zipfile
 
