@@ -21,6 +21,7 @@ from shiboken6 import isValid
 from engine.formats.reader_options import ReadOptions
 
 from .file_contents import Contents, read_contents
+from .inputs import look_at
 from .look_queue import Asked, LookQueue
 from .options_panel import OptionsPanel
 from .stamps import Stamp, stamp
@@ -32,8 +33,10 @@ Key = tuple[str, Stamp, str | None, str | None]
 
 
 def look_job(key: Key) -> Contents:
-    """What the worker runs: the file's layers, features and labels."""
-    return read_contents(key[0], ReadOptions(typesystem=key[2]), key[3])
+    """What the worker runs: the file's layers, features and labels, from a first look at it
+    (look_at, as the setup panel's: its head read once, its format and a zip no span reader
+    reads told from it)."""
+    return read_contents(key[0], ReadOptions(typesystem=key[2]), key[3], look_at(key[0]))
 
 
 def stamps_job(paths: list[str]) -> list[tuple[str, Stamp | None]]:

@@ -28,7 +28,6 @@ from engine.errors import InputError
 from engine.formats import (
     FORMAT_MODULES,
     INCEPTION_PROJECT,
-    detect,
     detected_module,
     first_annotation_file,
     format_module,
@@ -117,7 +116,8 @@ def _first_look(path: str) -> Look:
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
             head = as_head(input_lines(p))  # its flags kept
-            return Look(path, format=detect(p), project=True, detected=INCEPTION_PROJECT, head=head)
+            title = format_module(INCEPTION_PROJECT).TITLE  # what detect says of it: not opened again
+            return Look(path, format=title, project=True, detected=INCEPTION_PROJECT, head=head)
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
         data, more, head = head_bytes(target)

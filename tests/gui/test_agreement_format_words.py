@@ -86,8 +86,8 @@ def test_the_format_is_kept_and_the_look_reads_with_it(qtbot, monkeypatch, setti
 
     looked: list[tuple[str, str | None]] = []
     contents = choices.read_contents
-    monkeypatch.setattr(choices, "read_contents", lambda path, options, format:
-                        looked.append((path, format)) or contents(path, options, format))  # fmt: skip
+    monkeypatch.setattr(choices, "read_contents", lambda path, options, format, look:
+                        looked.append((path, format)) or contents(path, options, format, look))  # fmt: skip
     agreement = agreement_of(qtbot, window)
     agreement.add_paths(untold[:2])
     set_option(agreement, "format", "conll")

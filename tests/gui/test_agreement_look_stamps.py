@@ -51,8 +51,8 @@ def test_an_option_edit_stamps_off_the_ui_thread_and_reads_nothing_unchanged(qtb
     read: list[str] = []
     stamp, contents = choices.stamp, choices.read_contents
     monkeypatch.setattr(choices, "stamp", lambda path: stamped.append(threading.current_thread()) or stamp(path))
-    monkeypatch.setattr(choices, "read_contents", lambda path, options, format:
-                        read.append(path) or contents(path, options, format))  # fmt: skip
+    monkeypatch.setattr(choices, "read_contents", lambda path, options, format, looked:
+                        read.append(path) or contents(path, options, format, looked))  # fmt: skip
     agreement = agreement_of(qtbot, window)
     agreement.add_paths(folders)
     qtbot.waitUntil(lambda: len(read) == 2 and settled(agreement, window), timeout=20_000)

@@ -234,8 +234,8 @@ def test_a_file_is_looked_at_once_while_unchanged_and_off_the_ui_thread(qtbot, m
 
     looked: list[tuple[str, threading.Thread]] = []
     read = choices.read_contents
-    monkeypatch.setattr(choices, "read_contents", lambda path, options, format:
-                        looked.append((path, threading.current_thread())) or read(path, options, format))  # fmt: skip
+    monkeypatch.setattr(choices, "read_contents", lambda path, options, format, look:
+                        looked.append((path, threading.current_thread())) or read(path, options, format, look))  # fmt: skip
     agreement = agreement_of(qtbot, window)
 
     def settled() -> bool:
