@@ -21,6 +21,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..textio import BOM, ZIP_MAGIC
+from . import TYPE_SYSTEM_NAMES
 
 #: The bytes of a file its format is recognised by.
 HEAD_BYTES = 1 << 16
@@ -160,8 +161,9 @@ def webanno_tsv(lines: Sequence[str]) -> bool:
 def uima_xmi(lines: Sequence[str]) -> bool:
     """An XMI root element (`<xmi:XMI`), or a zip (by a head's bytes) whose first entry is an
     XMI or type system."""
-    if as_head(lines).zipped:
-        return _first_entry_named(lines, (".xmi", "TypeSystem.xml", "typesystem.xml"))
+    if as_head(lines).zipped:  # `.XMI` too (Windows tools write it): the zip's reader takes either case
+        xmi = _first_entry_named(lines, (".xmi",), any_case=True)
+        return xmi or _first_entry_named(lines, TYPE_SYSTEM_NAMES)  # as the reader finds it: these names
     head = "\n".join(lines[:5])
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
 

@@ -25,3 +25,17 @@ def test_a_document_zip_named_xmi_is_read_as_the_zip(cli, tmp_path):
     result = cli("spans", named_xmi, named_zip, "--layer", LAYER)
     assert result.code == 0, result.err
     assert result.out == cli("spans", named_zip, named_zip, "--layer", LAYER).out
+
+
+def test_the_format_line_names_a_document_zip_of_an_upper_case_xmi(tmp_path):
+    """`DOC.XMI`, as Windows tools write it: was 'expected a zip the span readers read'."""
+    from engine.formats.reader_options import ReadOptions
+    from gui.file_contents import read_contents
+    from gui.inputs import look_at
+    from tests.engine.test_xmi_zip_upper_case import document_zip as upper_case_zip
+
+    path = upper_case_zip(tmp_path / "doc.zip", "DOC.XMI")
+    found = probe(path, get_method("spans").inputs[0])
+    assert (found.error, found.format) == (None, "UIMA CAS XMI (INCEpTION)")
+    contents = read_contents(path, ReadOptions(), None, look_at(path))
+    assert contents.error is None and contents.labels == ["OTH"]
