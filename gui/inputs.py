@@ -28,7 +28,7 @@ from engine.errors import InputError
 from engine.formats import (
     FORMAT_MODULES,
     INCEPTION_PROJECT,
-    detected_module,
+    detected_by_lines,
     first_annotation_file,
     format_module,
     input_lines,
@@ -128,12 +128,12 @@ def _first_look(path: str) -> Look:
         if not read_zip(head):
             check_text(data, more, head, str(target))
     except InputError as err:  # its head read: its format detected, as in_span_formats does
-        detected = detected_module(p, lines=head) if read else None
+        detected = detected_by_lines(p, head) if read else None
         return Look(path, error=err, folder=folder, detected=detected, head=head, unread_zip=unread)
     except OSError as err:
         error = InputError("a readable file", err.strerror or type(err).__name__, file=path)
         return Look(path, error=error, folder=folder)
-    name = detected_module(p, lines=head)
+    name = detected_by_lines(p, head)
     title = format_module(name).TITLE if name is not None else None
     module = recognised_module(head)
     return Look(path, format=title, folder=folder, module=module, detected=name, head=head, unread_zip=unread)

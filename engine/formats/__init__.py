@@ -90,9 +90,15 @@ def detected_module(
     p = Path(path)
     if INCEPTION_PROJECT in (candidates or SPAN_FORMAT_MODULES) and project_input(p):
         return INCEPTION_PROJECT
-    found = recognised_module(input_lines(path) if lines is None else lines, candidates)
-    if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and p.is_file():
-        return "brat" if brat_named(p, p.with_suffix(".ann").is_file()) else None
+    return detected_by_lines(p, input_lines(path) if lines is None else lines, candidates)
+
+
+def detected_by_lines(path: Path, lines: list[str], candidates: tuple[str, ...] | None = None) -> str | None:
+    """detected_module of an input found to be no INCEpTION project export (project_input,
+    asked already: the app's first look), by its first `lines`, or brat's by its name."""
+    found = recognised_module(lines, candidates)
+    if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and path.is_file():
+        return "brat" if brat_named(path, path.with_suffix(".ann").is_file()) else None
     return found
 
 

@@ -59,3 +59,18 @@ def test_a_project_export_is_looked_into_once(monkeypatch, tmp_path):
     monkeypatch.setattr(inception_project, "is_project", lambda p: told.append(str(p)) or is_project(p))
     look = inputs.look_at(path)
     assert told == [path] and look.project and look.format == "INCEpTION project export"
+
+
+@pytest.mark.parametrize("which", ["tsv", "zip"])
+def test_the_first_look_asks_once_whether_an_input_is_a_project_export(monkeypatch, tmp_path, which):
+    """look_at asked project_input first, then again detecting the format (detected_module):
+    a zip was opened once more for it (now detected_by_lines, the project asked already)."""
+    import engine.zips as zips
+
+    path = str(TSV if which == "tsv" else notes_zip(tmp_path))
+    asked: list[str] = []
+    zipped = zips.zipped
+    monkeypatch.setattr(zips, "zipped", lambda p, **kw: asked.append(str(p)) or zipped(p, **kw))
+    look = inputs.look_at(path)
+    assert asked == [path]
+    assert look.detected == ("webanno_tsv" if which == "tsv" else None)
