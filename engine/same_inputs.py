@@ -46,14 +46,16 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any, ro
 
 def _sides_differ(options: Any) -> bool:
     """Whether an option is set otherwise for gold than for system (--gold-X, --system-X;
-    where one is not set, --X for both sides holds)."""
+    where one is not set, --X for both sides holds, else the reader's default)."""
     names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
     return any(_side_value(options, "gold", name) != _side_value(options, "system", name) for name in names)
 
 
 def _side_value(options: Any, side: str, name: str) -> Any:
-    own = getattr(options, f"{side}_{name}", None)
-    return own if own is not None else getattr(options, name, None)
+    """The value `side` reads option `name` with (a default given explicitly is the default)."""
+    from .formats.reader_options import read_value
+
+    return read_value(name, getattr(options, f"{side}_{name}", None), getattr(options, name, None))
 
 
 def same_path(gold: str, system: str) -> bool:

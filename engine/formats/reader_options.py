@@ -107,6 +107,16 @@ NO_USER = ""
 #: The options of a side that sets none.
 DEFAULT = ReadOptions()
 
+
+def read_value(name: str, own: Any, shared: Any) -> Any:
+    """The value a side reads option `name` with: its own flag's, else the one for both
+    sides, else the reader's default, however it was given (an explicit --tag-column -1 is
+    the default: where it reads otherwise than left unset, the last column holding no tags,
+    the run stops, so a run that reads its file read the same column)."""
+    if own is not None:
+        return own
+    return shared if shared is not None else getattr(DEFAULT, name, None)
+
 #: Label Studio: where a task's spans are read from.
 SOURCES = ("annotations", "predictions")
 

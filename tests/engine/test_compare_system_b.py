@@ -327,3 +327,20 @@ def test_a_system_that_is_the_gold_file_is_warned_of_as_system_a_or_b(tmp_path, 
     as_copy = cli("compare", "spans", gold, a, str(copy))
     assert f"gold ({gold}) and system B ({copy}) hold the same bytes" in as_copy.err
     assert "same" not in cli("compare", "spans", gold, a, a).err
+
+
+def test_a_system_b_option_given_with_the_value_a_reads_is_no_second_reading(tmp_path, cli):
+    """--system-b-tag-column -1 (A's default) or 1 (A's by --tag-column 1) reads B as A reads
+    it: the gold's file as B is warned of as the same file, A's file as B says A's message once,
+    and the report names no B option (a flag written made them "one file read two ways")."""
+    gold, _a, b = _files(tmp_path)
+    same = f"gold and system B are the same file ({gold}): the scores compare it with itself"
+    for given in (["--system-b-tag-column", "-1"], ["--system-b-index", "0"], ["--system-b-source", "annotations"]):
+        result = cli("compare", "spans", gold, gold.replace("gold", "a"), gold, *given)
+        assert result.code == 0 and same in result.err, (given, result.err)
+    said = "labels only the system uses (scored): LOC"
+    once = cli("compare", "spans", gold, b, b, "--tag-column", "1", "--system-b-tag-column", "1", "--json", "-")
+    assert once.code == 0 and once.err == f"spanstudio: warning: {said}\n", once.err
+    assert not any(name.startswith("system_b_") for name in json.loads(once.out)["options"])
+    other = cli("compare", "spans", gold, b, b, "--tag-column", "1", "--system-b-tag-column", "-1", "--json", "-")
+    assert other.code == 0 and json.loads(other.out)["options"]["system_b_tag_column"] == -1  # another value
