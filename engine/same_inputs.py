@@ -48,10 +48,10 @@ def _sides_differ(options: Any) -> bool:
     """Whether an option is set otherwise for gold than for system (--gold-X, --system-X;
     where one is not set, --X for both sides holds, else the reader's default)."""
     names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
-    return any(_side_value(options, "gold", name) != _side_value(options, "system", name) for name in names)
+    return any(side_value(options, "gold", name) != side_value(options, "system", name) for name in names)
 
 
-def _side_value(options: Any, side: str, name: str) -> Any:
+def side_value(options: Any, side: str, name: str) -> Any:
     """The value `side` reads option `name` with (a default given explicitly is the default)."""
     from .formats.reader_options import read_value
 

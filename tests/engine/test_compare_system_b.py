@@ -344,3 +344,23 @@ def test_a_system_b_option_given_with_the_value_a_reads_is_no_second_reading(tmp
     assert not any(name.startswith("system_b_") for name in json.loads(once.out)["options"])
     other = cli("compare", "spans", gold, b, b, "--tag-column", "1", "--system-b-tag-column", "-1", "--json", "-")
     assert other.code == 0 and json.loads(other.out)["options"]["system_b_tag_column"] == -1  # another value
+
+
+def test_a_message_of_another_user_of_an_export_names_that_user(tmp_path, cli):
+    """One doccano zip of several users as A (alice) and B (bob): B's message names bob's
+    annotations in it (its path alone did not tell it from A's); A's file read for the same
+    user, and another file, keep their naming."""
+    from .test_doccano_zip import SPANS, export, jsonl, user_records
+
+    zipped = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(jsonl(user_records(SPANS["alice"])), encoding="utf-8")
+    said = "labels only the system uses (scored): ORG"
+    bob = cli("compare", "spans", gold, zipped, zipped, "--system-user", "alice", "--system-b-user", "bob")
+    assert bob.code == 0 and bob.err == f"spanstudio: warning: bob's annotations in {zipped}: {said}\n", bob.err
+    alone = cli("spans", gold, zipped, "--system-user", "bob")
+    assert alone.code == 0 and alone.err == f"spanstudio: warning: {said}\n"  # a single run's, as it was
+    copy = tmp_path / "copy.zip"
+    copy.write_bytes(Path(zipped).read_bytes())
+    apart = cli("compare", "spans", gold, zipped, copy, "--system-user", "alice", "--system-b-user", "bob")
+    assert apart.code == 0 and apart.err == f"spanstudio: warning: {copy}: {said}\n", apart.err
