@@ -10,6 +10,7 @@ The arithmetic is engine/stats.py's; numpy is only imported when a run asks for 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -177,7 +178,7 @@ def add_comparison(
     """Compare the system of `report` (the evaluation of `run`: a) with `other` (b): the
     comparison becomes the report's first table, and its data holds comparison, systems,
     confidence (the app's run with a second system file)."""
-    second = method.evaluate(run.gold, other, run.options, progress, detail=True)
+    second = method.evaluate(run.gold, other, as_second_system(run.options), progress, detail=True)
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, [report, second], (run.system, other), confidence)
     report.tables = {"comparison": data.pop("_table"), **report.tables}
@@ -185,6 +186,16 @@ def add_comparison(
     report.inputs += InputFile.of("system_b", other)
     report.messages += second_system_messages(report.messages, second.messages, (run.system, other))
     report.messages += same_inputs_warning(run.gold, other, second, run.options, SECOND_SYSTEM)
+
+
+def as_second_system(options: Any) -> Any:
+    """The options the app's Second system is read with: the System's, taken from it (its
+    user applied to an export of several annotators alone: ReadOptions.user_taken)."""
+    from .methods.span_options import SECOND_SYSTEM
+
+    if not dataclasses.is_dataclass(options) or not hasattr(options, SECOND_SYSTEM):
+        return options  # a method without reader options
+    return dataclasses.replace(options, **{SECOND_SYSTEM: True})
 
 
 def second_system_messages(

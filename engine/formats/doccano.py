@@ -248,7 +248,7 @@ def _examples(path: str, options: ReadOptions,
     the labels given as label ids and where each example is (see _read_examples)."""
     examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options), places)
     users, name = _users(annotations), given_user(options)
-    if name:
+    if name and (users or not options.user_taken()):  # system A's user: none applied to a file naming none
         user, warnings = _named(users, path, name, options.flag("user"))
     else:
         user, warnings = _chosen_user(users, path, options.index, options.flag("index"))

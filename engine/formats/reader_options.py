@@ -53,6 +53,11 @@ class ReadOptions:
     #: left unset is not taken where it is given its default value (an explicit --tag-column -1)
     given: tuple[str, ...] = ()
 
+    def user_taken(self) -> bool:
+        """Whether the user is system A's, taken by a compared second system (--system-user,
+        not --system-b-user): applied to an export of several annotators alone."""
+        return "user" in self.from_system
+
     def left_unset(self, name: str) -> bool:
         """Whether option `name` has its default value and was given by no flag."""
         return name not in self.given and getattr(self, name) == getattr(DEFAULT, name)
@@ -221,8 +226,9 @@ def listed_names(names: list[str]) -> str:
 
 def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     """The warnings naming the options given that a file of this reader's format has no use
-    for; InputError for a user given for a format that holds one annotator's spans."""
-    if given_user(options) and module.NAME not in READ_BY["user"]:
+    for; InputError for a user given for a format that holds one annotator's spans (none for
+    system A's user, which a second system of such a format takes: ReadOptions.user_taken)."""
+    if given_user(options) and module.NAME not in READ_BY["user"] and not options.user_taken():
         raise one_annotator(path, module.TITLE, str(options.user), options.flag("user"))
     return [FileWarning(path, f"{options.flag(name)} {given(getattr(options, name))} not used "
                               f"({module.TITLE} has no {UNUSED[name]})")

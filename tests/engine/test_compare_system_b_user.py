@@ -1,0 +1,104 @@
+"""`spanstudio compare`'s system B and system A's user (--system-user): B's own
+--system-b-user is used; not given, A's is applied to B where B is an export of several
+annotators (as B takes A's other options) and to nothing where B's file has no users (a
+folder of one annotator's files, doccano JSONL naming none): no error, which gave B no way
+to be read; the app's Second system likewise."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InputError
+from engine.progress import NO_PROGRESS
+
+from .test_agreement_exports import project_entries, separate_folders, zipped
+
+
+def _micro_f1(report: dict, system: str) -> float:
+    """A system's micro-averaged F1 in compare's JSON (`a` or `b`)."""
+    rows = report["tables"]["comparison"]["rows"]
+    (row,) = [r for r in rows if r[1] == "micro avg" and r[2] == "f1-score"]
+    return row[3 if system == "a" else 4]
+
+
+def _alone(cli, gold: str, system: str, *flags: str) -> float:
+    """A single run's micro-averaged F1."""
+    read = cli("spans", gold, system, *flags, "--json", "-")
+    assert read.code == 0, read.err
+    return json.loads(read.out)["classification_report"]["micro avg"]["f1-score"]
+
+
+@pytest.fixture
+def project(tmp_path) -> str:
+    """An INCEpTION project export (its curation: anna's), and each user's folder beside it."""
+    separate_folders(tmp_path)
+    return zipped(tmp_path / "project.zip", project_entries())
+
+
+def test_a_file_without_users_as_b_is_read_without_a_user(tmp_path, cli, project):
+    ben = str(tmp_path / "separate" / "ben")
+    read = cli("compare", "spans", project, project, ben, "--system-user", "anna", "--json", "-")
+    assert read.code == 0, read.err
+    report = json.loads(read.out)
+    assert _micro_f1(report, "a") == _alone(cli, project, project, "--system-user", "anna") == 1.0
+    assert _micro_f1(report, "b") == _alone(cli, project, ben) < 1.0
+    alone = cli("spans", project, ben, "--system-user", "anna")  # a single run's user is the system's own
+    assert alone.code == 2 and "holds one annotator's spans" in alone.err
+
+
+def test_bs_own_user_is_used_and_refused_where_b_has_no_users(tmp_path, cli, project):
+    read = cli("compare", "spans", project, project, project, "--system-user", "anna", "--system-b-user", "ben",
+               "--json", "-")  # fmt: skip
+    assert read.code == 0, read.err
+    assert _micro_f1(json.loads(read.out), "b") == _alone(cli, project, project, "--system-user", "ben") < 1.0
+    ben = str(tmp_path / "separate" / "ben")
+    refused = cli("compare", "spans", project, project, ben, "--system-user", "anna", "--system-b-user", "ben")
+    assert refused.code == 2 and (f"{ben}: expected an export of several annotators' work for --system-b-user "
+                                  "'ben'") in refused.err  # fmt: skip
+
+
+def test_an_export_of_several_users_as_b_reads_system_as_user(tmp_path, cli, project):
+    copy = tmp_path / "copy.zip"
+    copy.write_bytes(Path(project).read_bytes())
+    read = cli("compare", "spans", project, project, str(copy), "--system-user", "ben", "--json", "-")
+    assert read.code == 0, read.err
+    report = json.loads(read.out)
+    assert _micro_f1(report, "b") == _micro_f1(report, "a") == _alone(cli, project, project, "--system-user", "ben")
+    unknown = cli("compare", "spans", project, project, str(copy), "--system-user", "nobody")
+    assert unknown.code == 2 and "found 'nobody'" in unknown.err
+
+
+def test_a_doccano_file_naming_no_user_as_b_takes_none(tmp_path, cli):
+    """doccano JSONL without users as B beside A's doccano zip of several users."""
+    from .test_doccano_zip import SPANS, export, jsonl, user_records
+
+    zip_path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+    gold, bob = tmp_path / "gold.jsonl", tmp_path / "bob.jsonl"
+    gold.write_text(jsonl(user_records(SPANS["alice"])), encoding="utf-8")
+    bob.write_text(jsonl(user_records(SPANS["bob"])), encoding="utf-8")
+    read = cli("compare", "spans", gold, zip_path, bob, "--system-user", "alice", "--json", "-")
+    assert read.code == 0, read.err
+    assert _micro_f1(json.loads(read.out), "b") == _alone(cli, str(gold), str(bob))
+    own = cli("compare", "spans", gold, zip_path, bob, "--system-user", "alice", "--system-b-user", "bob")
+    assert own.code == 2 and "--system-b-user 'bob'" in own.err
+
+
+def test_the_apps_second_system_without_users_takes_no_system_user(tmp_path, project):
+    """The app's Second system (no options of its own) is read with the System's: its user
+    applies to an export of several annotators, not to a folder of one annotator's files."""
+    from engine.comparison import add_comparison
+    from engine.methods import Invocation, get_method
+    from engine.stats import Confidence
+
+    method = get_method("spans")
+    run = Invocation(project, project, method.Options(system_user="anna"))
+    confidence = Confidence(0.95, 100, 1, 100)
+    for second in (str(tmp_path / "separate" / "ben"), project):
+        report = method.evaluate(run.gold, run.system, run.options)
+        add_comparison(method, report, run, second, confidence, NO_PROGRESS)
+        assert report.data["systems"]["b"] == second
+    with pytest.raises(InputError, match="holds one annotator's spans"):  # the System's own user: refused
+        method.evaluate(project, str(tmp_path / "separate" / "ben"), run.options)
