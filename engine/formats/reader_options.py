@@ -122,6 +122,7 @@ def read_value(name: str, own: Any, shared: Any) -> Any:
         return own
     return shared if shared is not None else getattr(DEFAULT, name, None)
 
+
 #: Label Studio: where a task's spans are read from.
 SOURCES = ("annotations", "predictions")
 
