@@ -145,10 +145,14 @@ def compare_reports(
 
 def _other_user(systems: tuple[str, str], options: Any, options_b: Any) -> str | None:
     """The user system B reads where B is A's file (an export of several users) read for
-    another user (--system-b-user bob beside --system-user alice); else None."""
+    another user (--system-b-user bob beside --system-user alice), named as the readers name
+    it (`user 2` for a bare id: doccano.user_name); else None."""
+    from .formats.doccano import user_name
+
     if options_b is None or not same_path(*systems):
         return None
-    a, b = (side_value(o, "system", "user") for o in (options, options_b))
+    a, b = (user_name(int(u) if u.isdecimal() else u) if u else None
+            for u in (side_value(o, "system", "user") for o in (options, options_b)))  # fmt: skip
     return b if b and b != a else None
 
 
@@ -191,11 +195,11 @@ def add_comparison(
 def as_second_system(options: Any) -> Any:
     """The options the app's Second system is read with: the System's, taken from it (its
     user applied to an export of several annotators alone: ReadOptions.user_taken)."""
-    from .methods.span_options import SECOND_SYSTEM
+    from .methods.span_options import SECOND_SYSTEM as SECOND_SYSTEM_FIELD
 
-    if not dataclasses.is_dataclass(options) or not hasattr(options, SECOND_SYSTEM):
+    if not dataclasses.is_dataclass(options) or not hasattr(options, SECOND_SYSTEM_FIELD):
         return options  # a method without reader options
-    return dataclasses.replace(options, **{SECOND_SYSTEM: True})
+    return dataclasses.replace(options, **{SECOND_SYSTEM_FIELD: True})
 
 
 def second_system_messages(

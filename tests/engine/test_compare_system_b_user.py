@@ -102,3 +102,17 @@ def test_the_apps_second_system_without_users_takes_no_system_user(tmp_path, pro
         assert report.data["systems"]["b"] == second
     with pytest.raises(InputError, match="holds one annotator's spans"):  # the System's own user: refused
         method.evaluate(project, str(tmp_path / "separate" / "ben"), run.options)
+
+
+def test_another_user_by_a_bare_id_is_named_as_the_readers_name_it(tmp_path, cli):
+    """review53 F3: B's user given by a bare id (--system-b-user 2) is named `user 2`, as the
+    readers name doccano's users; the same user spelled otherwise is A's, not another."""
+    from .test_agreement_exports import DOCCANO, jsonl
+
+    path = jsonl(tmp_path / "users.jsonl", DOCCANO)
+    said = "labels only the system uses (scored): 5"
+    other = cli("compare", "spans", path, path, path, "--gold-user", "1", "--system-user", "5", "--system-b-user", "2")
+    assert other.code == 0 and f"warning: user 2's annotations in {path}: {said}\n" in other.err, other.err
+    same = cli("compare", "spans", path, path, path, "--gold-user", "1", "--system-user", "2",
+               "--system-b-user", "user 2")  # fmt: skip
+    assert same.code == 0 and "annotations in" not in same.err, same.err
