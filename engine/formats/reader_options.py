@@ -117,10 +117,9 @@ def read_value(name: str, own: Any, shared: Any) -> Any:
     """The value a side reads option `name` with: its own flag's, else the one for both
     sides, else the reader's default, however it was given (an explicit --tag-column -1 is
     the default: where it reads otherwise than left unset, the last column holding no tags,
-    the run stops, so a run that reads its file read the same column)."""
-    if own is not None:
-        return own
-    return shared if shared is not None else getattr(DEFAULT, name, None)
+    the run stops, so a run that reads its file read the same column); no user (None, '') is None."""
+    value = own if own is not None else shared if shared is not None else getattr(DEFAULT, name, None)
+    return (value or None) if name == "user" else value
 
 
 #: Label Studio: where a task's spans are read from.
@@ -223,6 +222,12 @@ def path_values(options: ReadOptions) -> list[str]:
 def listed_names(names: list[str]) -> str:
     """Names for a message: the first ten and how many more ('none' for none)."""
     return first_listed(names, 10) if names else "none"
+
+
+def taken_user_left_out(module: Any, options: ReadOptions) -> bool:
+    """Whether system A's user, taken by a second system (ReadOptions.user_taken), is left
+    out of reading it: its format holds one annotator's spans."""
+    return bool(given_user(options)) and options.user_taken() and module.NAME not in READ_BY["user"]
 
 
 def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:

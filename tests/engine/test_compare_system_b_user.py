@@ -116,3 +116,47 @@ def test_another_user_by_a_bare_id_is_named_as_the_readers_name_it(tmp_path, cli
     same = cli("compare", "spans", path, path, path, "--gold-user", "1", "--system-user", "2",
                "--system-b-user", "user 2")  # fmt: skip
     assert same.code == 0 and "annotations in" not in same.err, same.err
+
+
+def test_the_gold_file_as_b_without_as_user_is_said_to_be_the_gold(tmp_path, cli):
+    """review53 F1: B the gold's file naming no user, A's user taken and left out (or B's
+    '' for none): B reads it as the gold does, and the same-file warning says so (it was
+    silent, A's user counted as a difference); where B's file names users, A's applies and
+    B reads otherwise: no warning."""
+    from .test_agreement_exports import DOCCANO
+    from .test_agreement_exports import jsonl as users_jsonl
+    from .test_doccano_zip import SPANS, export, jsonl, user_records
+
+    zip_path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+    gold, copy = tmp_path / "gold.jsonl", tmp_path / "copy.jsonl"
+    gold.write_text(jsonl(user_records(SPANS["bob"])), encoding="utf-8")
+    copy.write_bytes(gold.read_bytes())
+    same = f"gold and system B are the same file ({gold}): the scores compare it with itself"
+    for flags in (("--system-user", "alice"), ("--system-user", "alice", "--system-b-user", "")):
+        read = cli("compare", "spans", gold, zip_path, gold, *flags)
+        assert read.code == 0 and same in read.err, read.err
+    bytes_alike = cli("compare", "spans", gold, zip_path, copy, "--system-user", "alice")
+    assert bytes_alike.code == 0 and f"and system B ({copy}) hold the same bytes" in bytes_alike.err
+    users = users_jsonl(tmp_path / "users.jsonl", DOCCANO)
+    applied = cli("compare", "spans", users, users, users, "--system-user", "5")
+    assert applied.code == 0 and "the same file" not in applied.err, applied.err
+
+
+def test_the_gold_file_as_the_apps_second_system_is_said_to_be_the_gold(tmp_path):
+    """review53 F1, the app: the gold's file naming no user as the Second system beside a
+    System user (left out for it) gets the same-file warning."""
+    from engine.comparison import add_comparison
+    from engine.methods import Invocation, get_method
+    from engine.stats import Confidence
+
+    from .test_doccano_zip import SPANS, export, jsonl, user_records
+
+    zip_path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(jsonl(user_records(SPANS["bob"])), encoding="utf-8")
+    method = get_method("spans")
+    run = Invocation(str(gold), zip_path, method.Options(system_user="alice"))
+    report = method.evaluate(run.gold, run.system, run.options)
+    add_comparison(method, report, run, str(gold), Confidence(0.95, 100, 1, 100), NO_PROGRESS)
+    assert f"gold and second system are the same file ({gold}): the scores compare it with itself" in report.messages
+
