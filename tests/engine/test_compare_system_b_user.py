@@ -160,3 +160,22 @@ def test_the_gold_file_as_the_apps_second_system_is_said_to_be_the_gold(tmp_path
     add_comparison(method, report, run, str(gold), Confidence(0.95, 100, 1, 100), NO_PROGRESS)
     assert f"gold and second system are the same file ({gold}): the scores compare it with itself" in report.messages
 
+
+def test_a_label_studio_file_naming_no_annotator_as_b_takes_none(tmp_path, cli):
+    """review53 F4: Label Studio's tasks whose annotations name no annotator (no
+    `completed_by`) as B beside A's user of an export: read by --index as a single run reads
+    them (it stopped on 'expected a user of the export'); B's own user there is still refused."""
+    from .test_agreement_exports import LABEL_STUDIO
+
+    export, nobody = tmp_path / "export.json", tmp_path / "nobody.json"
+    export.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    unnamed = [{**task, "annotations": [{k: v for k, v in a.items() if k != "completed_by"}
+                                        for a in task["annotations"]]} for task in LABEL_STUDIO]  # fmt: skip
+    nobody.write_text(json.dumps(unnamed), encoding="utf-8")
+    read = cli("compare", "spans", export, export, nobody, "--gold-user", "7", "--system-user", "ben@example.org",
+               "--json", "-")  # fmt: skip
+    assert read.code == 0, read.err
+    assert _micro_f1(json.loads(read.out), "b") == _alone(cli, str(export), str(nobody), "--gold-user", "7")
+    own = cli("compare", "spans", export, export, nobody, "--gold-user", "7", "--system-user", "7",
+              "--system-b-user", "7")  # fmt: skip
+    assert own.code == 2 and "found '7'" in own.err, own.err
