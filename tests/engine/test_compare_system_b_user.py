@@ -135,6 +135,9 @@ def test_the_gold_file_as_b_without_as_user_is_said_to_be_the_gold(tmp_path, cli
     for flags in (("--system-user", "alice"), ("--system-user", "alice", "--system-b-user", "")):
         read = cli("compare", "spans", gold, zip_path, gold, *flags)
         assert read.code == 0 and same in read.err, read.err
+    for method in ("nervaluate", "faireval", "clueval"):  # each method's report keeps the reader's record
+        read = cli("compare", method, gold, zip_path, gold, "--system-user", "alice")
+        assert read.code == 0 and same in read.err, (method, read.err)
     bytes_alike = cli("compare", "spans", gold, zip_path, copy, "--system-user", "alice")
     assert bytes_alike.code == 0 and f"and system B ({copy}) hold the same bytes" in bytes_alike.err
     users = users_jsonl(tmp_path / "users.jsonl", DOCCANO)
