@@ -60,6 +60,15 @@ def system_b_options(args: argparse.Namespace, options_type: type, options: Any)
 
 
 def system_b_given(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """System B's reader options unlike A's, named as their --system-b-X (the report's options)."""
+    """System B's reader options unlike A's, named as their --system-b-X (the report's options):
+    those B reads with another value than A (one given with A's value, or the default's, is not)."""
     return {SYSTEM_B_PREFIX + name.removeprefix(SYSTEM_PREFIX): value for name, value in b.items()
-            if name.startswith(SYSTEM_PREFIX) and a.get(name) != value}  # fmt: skip
+            if name.startswith(SYSTEM_PREFIX) and _read_value(a, name) != _read_value(b, name)}  # fmt: skip
+
+
+def _read_value(options: dict[str, Any], name: str) -> Any:
+    """The value a system reads reader option `name` (system_tag_column) with, from a report's options."""
+    from .formats.reader_options import read_value
+
+    shared = name.removeprefix(SYSTEM_PREFIX)
+    return read_value(shared, options.get(name), options.get(shared))

@@ -10,13 +10,14 @@ The arithmetic is engine/stats.py's; numpy is only imported when a run asks for 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from typing import TYPE_CHECKING, Any
 
 from .errors import FileWarning, InputError, shown
 from .progress import NO_PROGRESS, Progress
 from .report import InputFile, Report
-from .same_inputs import same_inputs_warning, same_path
+from .same_inputs import same_inputs_warning, same_path, side_value
 
 if TYPE_CHECKING:
     from .methods import Invocation, Method
@@ -135,10 +136,24 @@ def compare_reports(
         error_rows=both_systems_errors(reports),
         documents=first.documents,
         messages=[*first.messages, *same_inputs_warning(gold, systems[0], first, options, "system A"),
-                  *second_system_messages(first.messages, second.messages, systems, alike),
+                  *second_system_messages(first.messages, second.messages, systems, alike,
+                                          _other_user(systems, options, options_b)),
                   *same_inputs_warning(gold, systems[1], second, options_b or options, "system B")],
         data=data,
     )
+
+
+def _other_user(systems: tuple[str, str], options: Any, options_b: Any) -> str | None:
+    """The user system B reads where B is A's file (an export of several users) read for
+    another user (--system-b-user bob beside --system-user alice), named as the readers name
+    it (`user 2` for a bare id: doccano.user_name); else None."""
+    from .formats.doccano import user_name
+
+    if options_b is None or not same_path(*systems):
+        return None
+    a, b = (user_name(int(u) if u.isdecimal() else u) if u else None
+            for u in (side_value(o, "system", "user") for o in (options, options_b)))  # fmt: skip
+    return b if b and b != a else None
 
 
 def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:
@@ -167,7 +182,7 @@ def add_comparison(
     """Compare the system of `report` (the evaluation of `run`: a) with `other` (b): the
     comparison becomes the report's first table, and its data holds comparison, systems,
     confidence (the app's run with a second system file)."""
-    second = method.evaluate(run.gold, other, run.options, progress, detail=True)
+    second = method.evaluate(run.gold, other, as_second_system(run.options), progress, detail=True)
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, [report, second], (run.system, other), confidence)
     report.tables = {"comparison": data.pop("_table"), **report.tables}
@@ -177,21 +192,33 @@ def add_comparison(
     report.messages += same_inputs_warning(run.gold, other, second, run.options, SECOND_SYSTEM)
 
 
+def as_second_system(options: Any) -> Any:
+    """The options the app's Second system is read with: the System's, taken from it (its
+    user applied to an export of several annotators alone: ReadOptions.user_taken)."""
+    from .methods.span_options import SECOND_SYSTEM as SECOND_SYSTEM_FIELD
+
+    if not dataclasses.is_dataclass(options) or not hasattr(options, SECOND_SYSTEM_FIELD):
+        return options  # a method without reader options
+    return dataclasses.replace(options, **{SECOND_SYSTEM_FIELD: True})
+
+
 def second_system_messages(
-    first: list[str], second: list[str], systems: tuple[str, str], alike: bool = True
+    first: list[str], second: list[str], systems: tuple[str, str], alike: bool = True, user: str | None = None
 ) -> list[str]:  # fmt: skip
     """The second system's messages the first's run did not give, each naming its file once:
     a warning about a file (FileWarning: a reader's, of the file or one in its folder) names
     it already, and one about options the flags that set them (`--system-b-tag-column: not
-    used …`); any other is named with the second system's file, also where the first's says
-    the same of its own system (both use a label the gold does not), unless B is A's input
-    read alike (`alike`: with A's reader options, as the app reads its Second system)."""
+    used …`); any other is named with the second system's file (with the `user` read in it,
+    where B is A's export read for another: `bob's annotations in export.zip: …`), also where
+    the first's says the same of its own system (both use a label the gold does not), unless B
+    is A's input read alike (`alike`: with A's reader options, as the app reads its Second system)."""
     files: dict[str, tuple[Any, ...]] = {}
     warned = {_warning_key(m, files) for m in first if isinstance(m, FileWarning)}
     told = set(first) if alike and same_path(*systems) else {m for m in first if m.startswith("--")}
     kept = [m for m in second if (_warning_key(m, files) not in warned if isinstance(m, FileWarning)
                                   else m not in told)]  # fmt: skip
-    return [m if _names_its_subject(m) else f"{shown(systems[1])}: {m}" for m in kept]
+    name = shown(systems[1]) if user is None else f"{shown(user)}'s annotations in {shown(systems[1])}"
+    return [m if _names_its_subject(m) else f"{name}: {m}" for m in kept]
 
 
 def _names_its_subject(message: str) -> bool:

@@ -17,6 +17,9 @@ from .report import InputFile, Report
 #: The key of a report's data that is True where the method read its own files itself,
 #: without the reader options (CLUEval's, FairEval's; the warning naming those set is its own).
 READ_ITSELF = "_read_without_reader_options"
+#: The key of a report's data that is True where the system's reader left out the user taken
+#: from system A (Annotations.user_left_out: its file names no annotator): it read none.
+USER_LEFT_OUT = "_system_user_left_out"
 
 
 def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any, role: str = "system") -> None:
@@ -31,7 +34,7 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any, ro
     set otherwise for each side makes them read otherwise, unless the method read them without
     the reader options (its report says so). `role` names the system as the user knows it
     (a comparison's "system B", the app's "second system")."""
-    if _sides_differ(options) and not report.data.get(READ_ITSELF):
+    if _sides_differ(options, bool(report.data.get(USER_LEFT_OUT))) and not report.data.get(READ_ITSELF):
         return []
     if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
@@ -44,16 +47,21 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any, ro
     return []
 
 
-def _sides_differ(options: Any) -> bool:
+def _sides_differ(options: Any, user_left_out: bool = False) -> bool:
     """Whether an option is set otherwise for gold than for system (--gold-X, --system-X;
-    where one is not set, --X for both sides holds)."""
+    where one is not set, --X for both sides holds, else the reader's default); the system's
+    user none where its reader left out the one taken from system A (`user_left_out`)."""
     names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
-    return any(_side_value(options, "gold", name) != _side_value(options, "system", name) for name in names)
+    system = {"user": None} if user_left_out else {}
+    return any(side_value(options, "gold", name) != system.get(name, side_value(options, "system", name))
+               for name in names)  # fmt: skip
 
 
-def _side_value(options: Any, side: str, name: str) -> Any:
-    own = getattr(options, f"{side}_{name}", None)
-    return own if own is not None else getattr(options, name, None)
+def side_value(options: Any, side: str, name: str) -> Any:
+    """The value `side` reads option `name` with (a default given explicitly is the default)."""
+    from .formats.reader_options import read_value
+
+    return read_value(name, getattr(options, f"{side}_{name}", None), getattr(options, name, None))
 
 
 def same_path(gold: str, system: str) -> bool:

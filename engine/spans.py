@@ -168,6 +168,8 @@ class Annotations:
     spans: list[Span]
     # What the reader left out or changed, for the caller to show (e.g. zero-length spans dropped).
     warnings: list[str] = field(default_factory=list)
+    # Whether the user taken from system A (ReadOptions.user_taken) was left out: none is named.
+    user_left_out: bool = False
 
     def spans_of(self, doc: str) -> list[Span]:
         return [span for span in self.spans if span.doc == doc]

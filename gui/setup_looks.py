@@ -10,6 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.comparison import as_second_system
 from engine.errors import InputError
 from engine.formats import SPAN_FORMATS, in_span_formats_by
 from engine.formats.reader_options import given_user
@@ -68,7 +69,7 @@ def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, 
     named = "system" if side == "second" else side
     if not hasattr(options, f"{named}_layer"):
         return None, ReadOptions()
-    format, read = side_options(options, named, same_file)
+    format, read = side_options(as_second_system(options) if side == "second" else options, named, same_file)
     return (format if format in SPAN_FORMATS else None), read
 
 

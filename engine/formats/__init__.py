@@ -341,7 +341,7 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
     or the files' documents named `file/document`), in any span format; identical duplicate
     spans merged with a warning (engine/formats/duplicates.py: every method counts one)."""
     from .duplicates import merged_duplicates
-    from .reader_options import check_options
+    from .reader_options import check_options, taken_user_left_out
     from .standoff import ReadOptions
 
     module = span_format(path, format)
@@ -349,6 +349,7 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
     unused = check_options(module, path, options)  # a user given for one annotator's file: InputError
     read = _read_input(path, module, options)
     read.warnings[:0] = unused
+    read.user_left_out = read.user_left_out or taken_user_left_out(module, options)
     return merged_duplicates(read)
 
 

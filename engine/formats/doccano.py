@@ -243,12 +243,15 @@ def _items(record: Record, path: str, key: str) -> list[Any]:
 
 
 def _examples(path: str, options: ReadOptions,
-              places: bool = False) -> tuple[list[Example], list[str], set[str], list[Record]]:  # fmt: skip
+              places: bool = False
+              ) -> tuple[list[Example], list[str], set[str], list[Record], bool]:  # fmt: skip
     """The examples as (name, text, spans) of the chosen user, the warnings of reading them,
-    the labels given as label ids and where each example is (see _read_examples)."""
+    the labels given as label ids, where each example is (see _read_examples) and whether
+    system A's user was left out (Annotations.user_left_out: none applied to a file naming none)."""
     examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options), places)
     users, name = _users(annotations), given_user(options)
-    if name:
+    left_out = bool(name) and not users and options.user_taken()
+    if name and not left_out:
         user, warnings = _named(users, path, name, options.flag("user"))
     else:
         user, warnings = _chosen_user(users, path, options.index, options.flag("index"))
@@ -257,7 +260,7 @@ def _examples(path: str, options: ReadOptions,
     if examples and not keyed:
         warnings.append(FileWarning(path, f"no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
                                     "documents without spans"))  # fmt: skip
-    return examples, warnings, ids, found_at
+    return examples, warnings, ids, found_at, left_out
 
 
 def _zip_or_file(path: str, options: ReadOptions, in_zip: Callable[[str, ReadOptions], T],
@@ -275,15 +278,16 @@ def read(path: str, options: ReadOptions) -> Annotations:
 
 def read_file(path: str, options: ReadOptions) -> Annotations:
     """An example file's spans (of the chosen user)."""
-    examples, warnings, ids, _ = _examples(path, options)
+    examples, warnings, ids, _, left_out = _examples(path, options)
     read = _annotations(path, examples, warnings, ids, options)
+    read.user_left_out = left_out
     read.spans.origin = lazy_origin(functools.partial(read_places, path, options))
     return read
 
 
 def read_places(path: str, options: ReadOptions) -> list[str]:
     """Where each span of the chosen user's table is, found by reading the file again (read)."""
-    examples, _, _, found_at = _examples(path, options, places=True)
+    examples, _, _, found_at, _ = _examples(path, options, places=True)
     return _places(examples, found_at)
 
 

@@ -29,6 +29,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -333,6 +334,8 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
     found, used, left_out, makers = [], set(), [], Counter[str]()
     annotators: list[Makers] = []  # where a user is given: who made each task's annotations
     tasks = list(export_tasks(path))
+    user_left_out = _taken_user_left_out(tasks, options)
+    options = replace(options, user=None) if user_left_out else options  # read by --index
     for number, record in enumerate(tasks, 1):
         name = unique_name(task_object(record, path).get("id"), number, used)
         results, at, maker, task_makers = _results(record, path, options)
@@ -354,7 +357,18 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
     free_each(tasks)
     result = _annotations(path, options, examples, left_out, others, checked)
     result.spans.origin = _origin(examples, places, functools.partial(read, path, options, places=True))
+    result.user_left_out = user_left_out
     return result
+
+
+def _taken_user_left_out(tasks: list[Record], options: ReadOptions) -> bool:
+    """Whether system A's user, taken by a second system (ReadOptions.user_taken), is left
+    out: the tasks' annotations name no annotator (each `annotation N`), as doccano's file
+    naming none (a model named in predictions may be A's user: kept)."""
+    if given_user(options) is None or not options.user_taken() or options.source != "annotations":
+        return False
+    makers = (_makers(_kept(record.value, options.source), options.source) for record in tasks)
+    return not any(rank[0] < 2 for task_makers in makers for rank, _ in task_makers)  # 2: unnamed
 
 
 def _origin(examples: list[tuple[str, str, list]], places: bool, placed: Callable[[], Annotations]) -> Origin:

@@ -42,6 +42,7 @@ class Paired:
     notes: list[str] = field(default_factory=list)  # how the inputs were read
     warnings: list[str] = field(default_factory=list)
     gold_format: str = ""  # the gold reader's NAME (its units are sentences or not)
+    system_user_left_out: bool = False  # system A's user not applied (Annotations.user_left_out)
 
 
 def pair(gold: Annotations, system: Annotations) -> Paired:
@@ -74,7 +75,7 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     if paired_by == "position" and len(order) > 1:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip
-    return Paired(documents, gold_table, moved, paired_by, notes, warnings, gold.format)
+    return Paired(documents, gold_table, moved, paired_by, notes, warnings, gold.format, system.user_left_out)
 
 
 def _check_something_chosen(side: Annotations, role: str) -> None:

@@ -53,6 +53,11 @@ class ReadOptions:
     #: left unset is not taken where it is given its default value (an explicit --tag-column -1)
     given: tuple[str, ...] = ()
 
+    def user_taken(self) -> bool:
+        """Whether the user is system A's, taken by a compared second system (--system-user,
+        not --system-b-user): applied to an export of several annotators alone."""
+        return "user" in self.from_system
+
     def left_unset(self, name: str) -> bool:
         """Whether option `name` has its default value and was given by no flag."""
         return name not in self.given and getattr(self, name) == getattr(DEFAULT, name)
@@ -106,6 +111,16 @@ NO_USER = ""
 
 #: The options of a side that sets none.
 DEFAULT = ReadOptions()
+
+
+def read_value(name: str, own: Any, shared: Any) -> Any:
+    """The value a side reads option `name` with: its own flag's, else the one for both
+    sides, else the reader's default, however it was given (an explicit --tag-column -1 is
+    the default: where it reads otherwise than left unset, the last column holding no tags,
+    the run stops, so a run that reads its file read the same column); no user (None, '') is None."""
+    value = own if own is not None else shared if shared is not None else getattr(DEFAULT, name, None)
+    return (value or None) if name == "user" else value
+
 
 #: Label Studio: where a task's spans are read from.
 SOURCES = ("annotations", "predictions")
@@ -209,10 +224,17 @@ def listed_names(names: list[str]) -> str:
     return first_listed(names, 10) if names else "none"
 
 
+def taken_user_left_out(module: Any, options: ReadOptions) -> bool:
+    """Whether system A's user, taken by a second system (ReadOptions.user_taken), is left
+    out of reading it: its format holds one annotator's spans."""
+    return bool(given_user(options)) and options.user_taken() and module.NAME not in READ_BY["user"]
+
+
 def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     """The warnings naming the options given that a file of this reader's format has no use
-    for; InputError for a user given for a format that holds one annotator's spans."""
-    if given_user(options) and module.NAME not in READ_BY["user"]:
+    for; InputError for a user given for a format that holds one annotator's spans (none for
+    system A's user, which a second system of such a format takes: ReadOptions.user_taken)."""
+    if given_user(options) and module.NAME not in READ_BY["user"] and not options.user_taken():
         raise one_annotator(path, module.TITLE, str(options.user), options.flag("user"))
     return [FileWarning(path, f"{options.flag(name)} {given(getattr(options, name))} not used "
                               f"({module.TITLE} has no {UNUSED[name]})")

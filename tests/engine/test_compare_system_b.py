@@ -327,3 +327,40 @@ def test_a_system_that_is_the_gold_file_is_warned_of_as_system_a_or_b(tmp_path, 
     as_copy = cli("compare", "spans", gold, a, str(copy))
     assert f"gold ({gold}) and system B ({copy}) hold the same bytes" in as_copy.err
     assert "same" not in cli("compare", "spans", gold, a, a).err
+
+
+def test_a_system_b_option_given_with_the_value_a_reads_is_no_second_reading(tmp_path, cli):
+    """--system-b-tag-column -1 (A's default) or 1 (A's by --tag-column 1) reads B as A reads
+    it: the gold's file as B is warned of as the same file, A's file as B says A's message once,
+    and the report names no B option (a flag written made them "one file read two ways")."""
+    gold, _a, b = _files(tmp_path)
+    same = f"gold and system B are the same file ({gold}): the scores compare it with itself"
+    for given in (["--system-b-tag-column", "-1"], ["--system-b-index", "0"], ["--system-b-source", "annotations"]):
+        result = cli("compare", "spans", gold, gold.replace("gold", "a"), gold, *given)
+        assert result.code == 0 and same in result.err, (given, result.err)
+    said = "labels only the system uses (scored): LOC"
+    once = cli("compare", "spans", gold, b, b, "--tag-column", "1", "--system-b-tag-column", "1", "--json", "-")
+    assert once.code == 0 and once.err == f"spanstudio: warning: {said}\n", once.err
+    assert not any(name.startswith("system_b_") for name in json.loads(once.out)["options"])
+    other = cli("compare", "spans", gold, b, b, "--tag-column", "1", "--system-b-tag-column", "-1", "--json", "-")
+    assert other.code == 0 and json.loads(other.out)["options"]["system_b_tag_column"] == -1  # another value
+
+
+def test_a_message_of_another_user_of_an_export_names_that_user(tmp_path, cli):
+    """One doccano zip of several users as A (alice) and B (bob): B's message names bob's
+    annotations in it (its path alone did not tell it from A's); A's file read for the same
+    user, and another file, keep their naming."""
+    from .test_doccano_zip import SPANS, export, jsonl, user_records
+
+    zipped = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(jsonl(user_records(SPANS["alice"])), encoding="utf-8")
+    said = "labels only the system uses (scored): ORG"
+    bob = cli("compare", "spans", gold, zipped, zipped, "--system-user", "alice", "--system-b-user", "bob")
+    assert bob.code == 0 and bob.err == f"spanstudio: warning: bob's annotations in {zipped}: {said}\n", bob.err
+    alone = cli("spans", gold, zipped, "--system-user", "bob")
+    assert alone.code == 0 and alone.err == f"spanstudio: warning: {said}\n"  # a single run's, as it was
+    copy = tmp_path / "copy.zip"
+    copy.write_bytes(Path(zipped).read_bytes())
+    apart = cli("compare", "spans", gold, zipped, copy, "--system-user", "alice", "--system-b-user", "bob")
+    assert apart.code == 0 and apart.err == f"spanstudio: warning: {copy}: {said}\n", apart.err

@@ -169,3 +169,26 @@ def test_a_second_system_that_is_the_gold_zip_says_only_the_system_user(qtbot, w
     qtbot.waitUntil(lambda: "--system-b-user" in setup.second.error_text, timeout=20_000)
     assert "the option System user, which reads the second system too" in setup.second.error_text
     assert "Gold user" not in setup.second.error_text
+
+
+def test_a_second_system_without_users_beside_a_system_user_is_no_red_message(qtbot, window, tmp_path):
+    """review53 F2: a file without users (CoNLL) as the Second system beside a System user is
+    read without it (as the run reads it: comparison.as_second_system); its box said in red
+    that it holds one annotator's spans, and the setup called it unreadable."""
+    from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
+
+    second = tmp_path / "b.conll"
+    second.write_text("Sherlock\tB-PER\nHolmes\tO\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
+    path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()})
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    for name, user in (("gold_user", "alice"), ("system_user", "bob")):
+        editor = setup.panel.editors[name]
+        editor.combo.setEditText(user)
+        editor.combo.textActivated.emit(user)
+    setup.set_paths(path, path)
+    setup.second.set_path(str(second))
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    qtbot.waitUntil(lambda: "CoNLL" in setup.second.status.text(), timeout=20_000)
+    assert setup.second.error_text == "" and setup.unreadable() == ()

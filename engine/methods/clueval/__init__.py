@@ -18,7 +18,7 @@ from ...formats import annotation_tool_readers
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...same_inputs import READ_ITSELF
+from ...same_inputs import READ_ITSELF, USER_LEFT_OUT
 from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from ..span_options import prefer_own_options
 from .match import STATUSES
@@ -288,7 +288,7 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
         inputs=[*InputFile.of("gold", run.gold), *InputFile.of("system", run.system)],
         tables={},
         messages=run.messages(level),
-        data={"_run": run, "_level": level},
+        data={"_run": run, "_level": level, USER_LEFT_OUT: run.system_user_left_out},
     )
     if run.read_itself:
         report.data[READ_ITSELF] = True

@@ -91,6 +91,7 @@ class Run:
     warnings: list[str]  # reading and option warnings (not level-dependent)
     errors: dict[str, list[ErrorRow]] = field(default_factory=dict)  # "recall", "precision"
     texts: list[Document] | None = None  # span formats: the documents, tokens in corpus order
+    system_user_left_out: bool = False  # span formats: system A's user not applied (Paired's)
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -169,11 +170,11 @@ def evaluate_files(
     if span_adapter.span_format_inputs(gold, system, options, OWN_FORMATS):
         from .spanformats import read_span_formats  # the span formats' reading: only for them
 
-        reference, candidate, texts = read_span_formats(gold, system, options, warnings)
+        reference, candidate, texts, user_left_out = read_span_formats(gold, system, options, warnings)
         ref_table = combine(reference, options.layers, column_spans(reference, warnings))
         cand_table = combine(candidate, options.layers, column_spans(candidate, warnings))
     else:
-        texts = None
+        texts, user_left_out = None, False
         for path in (gold, system):
             if not os.path.isfile(path):
                 raise _not_a_file(path)
@@ -189,7 +190,8 @@ def evaluate_files(
         options.layers, tuple(options.labelled or ()), options.filter_layer, options.filter_value
     )
     scorer = Scorer(recall, precision, scoring)
-    return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings, texts=texts)
+    return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings, texts=texts,
+               system_user_left_out=user_left_out)
 
 
 def _not_a_file(path: str) -> InputError:

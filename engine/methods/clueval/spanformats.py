@@ -28,11 +28,11 @@ from ..spans.inputs import only_system_labels
 
 
 def read_span_formats(gold: str, system: str, options: Any,
-                      warnings: list[str]) -> tuple[VrtFile, VrtFile, list[Document]]:  # fmt: skip
+                      warnings: list[str]) -> tuple[VrtFile, VrtFile, list[Document], bool]:  # fmt: skip
     """Both inputs as vertical files over the gold's tokens (read with the reader options;
     a span in pieces as its extent, or each piece a span with --discontinuous fragments),
     and the paired documents whose tokens they are, in corpus order (the texts the report
-    shows)."""
+    shows); last, whether the system's reader left out system A's user (Paired.system_user_left_out)."""
     if len(options.layers) != 1:
         raise InputError("one layer (-a NAME) for a span format: its spans are one BIO column",
                          f"{len(options.layers)} layers", option="-a")  # fmt: skip
@@ -48,7 +48,7 @@ def read_span_formats(gold: str, system: str, options: Any,
     sides = []
     for table, path in ((paired.gold, gold), (paired.system, system)):
         sides.append(_vrt(path, tokens, _tags(table, path, starts, ends, firsts, len(tokens)), structure))
-    return sides[0], sides[1], documents
+    return sides[0], sides[1], documents, paired.system_user_left_out
 
 
 def _with_token_arrays(doc: Document) -> Document:

@@ -12,6 +12,7 @@ import numpy as np
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import ColumnRows, Report, Table
+from ...same_inputs import USER_LEFT_OUT
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
@@ -78,6 +79,7 @@ class Spans(Method):
                 "classification_report": report_dict,
                 "paired_by": paired.paired_by,
                 "reading": paired.notes,
+                USER_LEFT_OUT: paired.system_user_left_out,
                 "_review": _review(c),
                 "_units": SpanUnits(paired, gold_labels, system_labels, names, m, c),
             }
