@@ -106,7 +106,7 @@ def read_contents(
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
-        return Contents(path, error=looked.unread_zip if looked is not None else unread_zip(path))
+        return Contents(path, error=(looked.unread_zip or looked.error) if looked is not None else unread_zip(path))
     try:
         module = span_format(path, format, looked.head if looked is not None else None)
     except InputError as err:

@@ -163,7 +163,7 @@ def uima_xmi(lines: Sequence[str]) -> bool:
     XMI or type system."""
     if as_head(lines).zipped:  # `.XMI` too (Windows tools write it): the zip's reader takes either case
         xmi = _first_entry_named(lines, (".xmi",), any_case=True)
-        return xmi or _first_entry_named(lines, TYPE_SYSTEM_NAMES)  # as the reader finds it: these names
+        return xmi or _first_entry_named(lines, TYPE_SYSTEM_NAMES, any_case=True)  # as the reader finds it
     head = "\n".join(lines[:5])
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
 

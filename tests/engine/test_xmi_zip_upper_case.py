@@ -60,3 +60,14 @@ def test_read_by_the_agreement(capsys, zips):
         return json.loads(capsys.readouterr().out)["overall"]
 
     assert agreement(zips["upper a"], zips["upper b"]) == agreement(zips["lower a"], zips["lower b"])
+
+
+def test_a_type_system_named_in_upper_case_is_read(capsys, tmp_path, zips):
+    """TYPESYSTEM.XML beside DOC.XMI (review54 F2): it said `expected a zip holding
+    TypeSystem.xml (or a type system given), found none`."""
+    path = tmp_path / "shouting.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("DOC.XMI", (XMI / "cas_with_smileys.xmi").read_bytes())
+        archive.writestr("TYPESYSTEM.XML", (XMI / "important_dkpro_types.xml").read_bytes())
+    assert detect(str(path)) == "UIMA CAS XMI (INCEpTION)"
+    assert figures(capsys, "spans", str(path), zips["lower b"]) == figures(capsys, "spans", zips["lower a"], zips["lower b"])

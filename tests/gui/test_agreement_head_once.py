@@ -74,3 +74,12 @@ def test_the_first_look_asks_once_whether_an_input_is_a_project_export(monkeypat
     look = inputs.look_at(path)
     assert asked == [path]
     assert look.detected == ("webanno_tsv" if which == "tsv" else None)
+
+
+def test_a_head_the_first_look_refuses_gives_its_message(tmp_path):
+    """A listed file whose head is no UTF-8 text: the look says the reader's message, as before
+    the first look was handed over (review54 F1: the look gave no error)."""
+    path = tmp_path / "bad.conll"
+    path.write_bytes(b"EU B-ORG\nrejects O\n\xff\xfe O\n")
+    contents = choices.look_job((str(path), stamp(str(path)), None, None))
+    assert "expected UTF-8 text, found byte 0xFF" in str(contents.error)
