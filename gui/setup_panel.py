@@ -34,6 +34,7 @@ from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
 from .setup_advice import SetupAdvice
+from .setup_judging import SetupJudging
 from .setup_looks import (
     LookKey,
     Refusals,
@@ -42,7 +43,6 @@ from .setup_looks import (
     answered,
     contents_key,
     described,
-    read_as_spans,
     refusals,
     side_reading,
     suggestions,
@@ -75,7 +75,7 @@ def large(path: str) -> bool:
         return False
 
 
-class SetupPanel(SetupAdvice, QWidget):
+class SetupPanel(SetupAdvice, SetupJudging, QWidget):
     """Everything an evaluation needs, chosen by the user."""
 
     method_changed = Signal(str)
@@ -471,38 +471,6 @@ class SetupPanel(SetupAdvice, QWidget):
         self.drop_listed_users()
         self._judge_errors(shown)
         self.looked.emit()
-
-    def _judge_errors(self, judged: set[str] | None = None) -> bool:
-        """Show or drop each read box's reader message as the run stops on it for the pair,
-        the method and its Format options (nothing read again), but those `judged` just now;
-        whether one changed."""
-        changed = False
-        for side, field in self.read_boxes().items():
-            if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
-                changed |= field.judge_contents(self._stopping_error(side))
-        return changed
-
-    def _partners(self, side: str) -> list[str]:
-        """The boxes whose files a run reads beside this box's (beside the gold's: each system's set)."""
-        if side != "gold":
-            return ["gold"]
-        return [box for box in self.read_boxes() if box != "gold" and self.field(box).path]
-
-    def _partner_looking(self, side: str) -> bool:
-        """Whether a file read beside this box's is still looked at (its judgement waits for its
-        first look, which finds whether the run reads it with the span readers)."""
-        return any(self.field(box).path and box not in self._through for box in self._partners(side))
-
-    def _stopping_error(self, side: str) -> InputError | None:
-        """A box's reader message where the method reads its file with the span readers, as
-        a run finds it for the box's file beside each file read with it (_partners); else None."""
-        contents, spec = self.contents.get(side), self.field(side).spec
-        if contents is None or contents.error is None or spec is None:
-            return None
-        options, own = self._options(), self._through.get(side, {})
-        pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
-        stops = any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
-        return contents.error if stops else None
 
     def unreadable(self) -> tuple[str, ...]:
         """The read boxes that say in red why their files cannot be read as set (their roles)."""
