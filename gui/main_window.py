@@ -461,9 +461,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self._show_summary()
 
     def _inputs_changed(self) -> None:
-        paths = self.setup.paths()
-        others = paths != self.settings.inputs()  # not the Second system alone: the example's words go
-        self.settings.set_inputs(*paths)
+        others = self.remember_inputs()  # not the Second system alone: the example's words go
         if self.example_said and others:
             self.statusBar().clearMessage()  # other files chosen: the example is no longer what is loaded
         self.run_status.inputs_changed()

@@ -1,5 +1,6 @@
 """What the app remembers between runs (QSettings): last folders, method, options per
-method, inputs, recent evaluations, the scale of scores and the window layout."""
+method, inputs (the Second system's too), recent evaluations, the scale of scores and the
+window layout."""
 
 from __future__ import annotations
 
@@ -58,6 +59,14 @@ class AppSettings:
 
     def set_inputs(self, gold: str, system: str) -> None:
         self._set("inputs", [gold, system])
+
+    def second(self) -> str:
+        """The Second system's file ("" for none: a comparison's second system, kept as the inputs are)."""
+        value = self._get("second", "")
+        return value if isinstance(value, str) else ""
+
+    def set_second(self, path: str) -> None:
+        self._set("second", path)
 
     def mapping(self, key: str) -> dict[str, Any]:
         """What a part of the app kept under `key` at its last change ({} for nothing, or

@@ -73,20 +73,22 @@ def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, 
     return (format if format in SPAN_FORMATS else None), read
 
 
-def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashable:
+def contents_key(path: str, format: str | None, options: ReadOptions, project: bool) -> Hashable:
     """What a look at a file's contents depends on: its path and its side's format and options (the
-    gold's and the system's "no user given" the same, but in an INCEpTION project export, a
-    folder or a .zip, where the gold reads the curation and the system asks whose work)."""
-    if not (path.lower().endswith(".zip") or os.path.isdir(path)):
+    gold's and the system's "no user given" the same, but in a folder or a .zip, and in an
+    INCEpTION project export whatever its name (`project`: its first look found one), where the
+    gold reads the curation and the system asks whose work)."""
+    if not (project or path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
     return ("contents", path, format, options)
 
 
-def answered(key: LookKey, contents: Contents) -> Hashable:
+def answered(key: LookKey, contents: Contents, project: bool) -> Hashable:
     """What a look's contents answer (contents_key): the look of `key`, but for any side its
     messages would name where they hold none (ReadOptions.side changes a look's messages alone)."""
     path, format, options = key
-    return contents_key(path, format, options if contents.error is not None else replace(options, side=""))
+    plain = options if contents.error is not None else replace(options, side="")
+    return contents_key(path, format, plain, project)
 
 
 def described(method: Method) -> str:

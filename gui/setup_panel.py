@@ -34,6 +34,7 @@ from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
 from .setup_advice import SetupAdvice
+from .setup_judging import SetupJudging
 from .setup_looks import (
     LookKey,
     Refusals,
@@ -42,7 +43,6 @@ from .setup_looks import (
     answered,
     contents_key,
     described,
-    read_as_spans,
     refusals,
     side_reading,
     suggestions,
@@ -75,7 +75,7 @@ def large(path: str) -> bool:
         return False
 
 
-class SetupPanel(SetupAdvice, QWidget):
+class SetupPanel(SetupAdvice, SetupJudging, QWidget):
     """Everything an evaluation needs, chosen by the user."""
 
     method_changed = Signal(str)
@@ -296,7 +296,7 @@ class SetupPanel(SetupAdvice, QWidget):
             self._rewritten[held] = self._rewritten.get(held, 0) + 1
         read = [box for box in boxes if box in self.read_boxes()]
         for box in read:  # the other may read it for its side, or with its options
-            self._looks.forget(contents_key(boxes[box], *self.side_reading(box)))
+            self._looks.forget(contents_key(boxes[box], *self.side_reading(box), self._project(box)))
             self._wanted.pop(box, None)  # the same path and options: read all the same
             self._answers.pop(box, None)
         for box in boxes:
@@ -394,30 +394,38 @@ class SetupPanel(SetupAdvice, QWidget):
     def _holds(self, side: str, key: LookKey) -> bool:
         """Whether a box's contents answer a look (read for it, or hold no message)."""
         contents = self.contents.get(side)
-        return contents is not None and self._answers.get(side) == answered(key, contents)
+        if contents is None:
+            return False
+        return self._answers.get(side) == answered(key, contents, self._project(side))
+
+    def _project(self, side: str) -> bool:
+        """Whether a box's file is an INCEpTION project export, as its first look found it (by
+        its bytes, whatever its name): its contents key keeps the side's "no user given"."""
+        look = self.field(side).look
+        return look is not None and look.project
 
     def _start_look(self, side: str, key: LookKey) -> None:
         """Read a box's file as its side's Format option names (a format the method reads
         itself too: where the other file makes the run read both with the span readers,
         this one is read with the reader of the format named, and its message is the run's)."""
         path, format, options = key
-        rewritten, looked = self._rewritten.get(path, 0), self.field(side).look
+        rewritten, looked, project = self._rewritten.get(path, 0), self.field(side).look, self._project(side)
 
         def job(_progress: Any) -> Contents:
             return read_contents(path, options, format, looked)
 
         def shown(result: Contents) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
-                self._looked(key, result)
+                self._looked(key, result, project)
 
         def wanted() -> bool:
             return self._wanted.get(side) == key and not self._holds(side, key)  # no other look served it
 
         def failed(summary: str, details: str) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
-                self._looked(key, Contents(path), failure=summary)
+                self._looked(key, Contents(path), project, failure=summary)
 
-        asked = Asked(contents_key(*key), f"Reading the {side} file", job, wanted, about=path)
+        asked = Asked(contents_key(*key, project), f"Reading the {side} file", job, wanted, about=path)
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
@@ -455,13 +463,14 @@ class SetupPanel(SetupAdvice, QWidget):
             self.look_crashed.emit(summary, details)
         self.looked.emit()
 
-    def _looked(self, key: LookKey, contents: Contents, failure: str = "") -> None:
+    def _looked(self, key: LookKey, contents: Contents, project: bool, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
-        serves both boxes of a file read alike, whichever box asked first); `failure`: the
-        look crashed, and each such box says so, its message judged; the other boxes judge theirs again."""
-        answer, shown = answered(key, contents), set()
+        serves both boxes of a file read alike, whichever box asked first; `project`: the asking box's
+        file is an INCEpTION project export, _project); `failure`: the look crashed, and each such
+        box says so, its message judged; the other boxes judge theirs again."""
+        answer, shown = answered(key, contents, project), set()
         for side, wanted in list(self._wanted.items()):
-            if answered(wanted, contents) != answer or self._holds(side, wanted):
+            if answered(wanted, contents, self._project(side)) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
             self.contents[side], self._answers[side] = contents, answer
             self.field(side).show_contents(contents.summary(), self._stopping_error(side), failure)
@@ -471,38 +480,6 @@ class SetupPanel(SetupAdvice, QWidget):
         self.drop_listed_users()
         self._judge_errors(shown)
         self.looked.emit()
-
-    def _judge_errors(self, judged: set[str] | None = None) -> bool:
-        """Show or drop each read box's reader message as the run stops on it for the pair,
-        the method and its Format options (nothing read again), but those `judged` just now;
-        whether one changed."""
-        changed = False
-        for side, field in self.read_boxes().items():
-            if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
-                changed |= field.judge_contents(self._stopping_error(side))
-        return changed
-
-    def _partners(self, side: str) -> list[str]:
-        """The boxes whose files a run reads beside this box's (beside the gold's: each system's set)."""
-        if side != "gold":
-            return ["gold"]
-        return [box for box in self.read_boxes() if box != "gold" and self.field(box).path]
-
-    def _partner_looking(self, side: str) -> bool:
-        """Whether a file read beside this box's is still looked at (its judgement waits for its
-        first look, which finds whether the run reads it with the span readers)."""
-        return any(self.field(box).path and box not in self._through for box in self._partners(side))
-
-    def _stopping_error(self, side: str) -> InputError | None:
-        """A box's reader message where the method reads its file with the span readers, as
-        a run finds it for the box's file beside each file read with it (_partners); else None."""
-        contents, spec = self.contents.get(side), self.field(side).spec
-        if contents is None or contents.error is None or spec is None:
-            return None
-        options, own = self._options(), self._through.get(side, {})
-        pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
-        stops = any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
-        return contents.error if stops else None
 
     def unreadable(self) -> tuple[str, ...]:
         """The read boxes that say in red why their files cannot be read as set (their roles)."""

@@ -1,6 +1,6 @@
 """What the main window remembers between starts (method, options and the users picked from
-an export's list, inputs, geometry, the splitter's sizes), its Recent menu and the bundled
-example: a part of MainWindow kept in a module of its own."""
+an export's list, inputs and the Second system, geometry, the splitter's sizes), its Recent
+menu and the bundled example: a part of MainWindow kept in a module of its own."""
 
 from __future__ import annotations
 
@@ -69,7 +69,9 @@ class WindowMemory:
             self.summary.setText(EXAMPLE_LOADED)
             self.example_above = True
         else:
+            second = settings.second()  # read first: each box set keeps the inputs as they then stand
             self.setup.set_paths(*settings.inputs())
+            self.setup.second.set_path(second)
         folder = settings.folder("inputs")
         for field in self.setup.fields.values():
             field.start_folder = folder
@@ -117,13 +119,22 @@ class WindowMemory:
         self.settings.set_options(name, self.setup.panel.plain())
         self.settings.set_value(f"picks/{name}", self.setup.picks[name].plain())
 
+    def remember_inputs(self) -> bool:
+        """Keep the chosen files for the next start, the Second system's too; whether the gold's
+        or the system's changed (not the Second system's alone)."""
+        paths = self.setup.paths()
+        others = paths != self.settings.inputs()
+        self.settings.set_inputs(*paths)
+        self.settings.set_second(self.setup.second.path)
+        return others
+
     def save_settings(self) -> None:
         settings = self.settings
         settings.set_method(self.setup.method.name)
         for name, panel in self.setup.panels.items():
             settings.set_options(name, panel.plain())
             settings.set_value(f"picks/{name}", self.setup.picks[name].plain())  # users picked from lists
-        settings.set_inputs(*self.setup.paths())
+        self.remember_inputs()
         settings.set_layout("geometry", self.saveGeometry())
         settings.set_layout("state", self.saveState())
         settings.set_sizes("results", self.splitter.sizes())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -71,6 +72,27 @@ def test_no_system_user_is_the_engines_message_listing_them(qtbot, window, expor
     setup = window.setup
     setup.set_method("spans")
     _read_both(qtbot, setup, export, export)
+    window.evaluate()
+    qtbot.waitUntil(lambda: window.idle, timeout=20_000)
+    assert shown.input_errors and "(the option System user: anna, ben, cara)" in shown.input_errors[0][1]
+
+
+@pytest.mark.parametrize("name", ["projectcopy", "project.export"])
+def test_a_renamed_export_in_both_boxes_says_in_the_system_box_what_the_run_says(
+    qtbot, window, tmp_path, shown, name
+):
+    """An export read by its first bytes whatever its name: the System box asks for the user
+    as the run does (it showed the gold's look at the curation: one look served both boxes)."""
+    renamed = tmp_path / name
+    renamed.write_bytes(Path(zipped(tmp_path / "project.zip", project_entries())).read_bytes())
+    setup = window.setup
+    setup.set_method("spans")
+    _read_both(qtbot, setup, str(renamed), str(renamed))
+    gold, system = setup.fields["gold"], setup.fields["system"]
+    assert gold.status.text().startswith(f"Format: {TITLE} · reads the curation (CURATION_USER)")
+    assert "choose the user whose annotations are read (System user" in system.status.text()
+    assert "curation" not in system.status.text()
+    assert setup.panel.editors["system_user"].suggestions() == ["anna", "ben", "cara"]
     window.evaluate()
     qtbot.waitUntil(lambda: window.idle, timeout=20_000)
     assert shown.input_errors and "(the option System user: anna, ben, cara)" in shown.input_errors[0][1]

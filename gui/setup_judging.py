@@ -1,0 +1,59 @@
+"""Whether each read box shows its reader's message, as the run stops on it for the pair of
+inputs, the method and its Format options: a part of SetupPanel kept in a module of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import InputError
+from engine.methods import Method
+
+from .setup_looks import ThroughSpans, read_as_spans
+
+if TYPE_CHECKING:
+    from .file_contents import Contents
+    from .inputs import FileField
+
+
+class SetupJudging:
+    """The boxes' reader messages judged for the pair (mixed into SetupPanel)."""
+
+    contents: dict[str, Contents]
+    _through: dict[str, ThroughSpans]
+    method: Method
+    field: Callable[[str], FileField]
+    read_boxes: Callable[[], dict[str, FileField]]
+    _options: Callable[[], Any]
+
+    def _judge_errors(self, judged: set[str] | None = None) -> bool:
+        """Show or drop each read box's reader message as the run stops on it for the pair,
+        the method and its Format options (nothing read again), but those `judged` just now;
+        whether one changed."""
+        changed = False
+        for side, field in self.read_boxes().items():
+            if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
+                changed |= field.judge_contents(self._stopping_error(side))
+        return changed
+
+    def _partners(self, side: str) -> list[str]:
+        """The boxes whose files a run reads beside this box's (beside the gold's: each system's set)."""
+        if side != "gold":
+            return ["gold"]
+        return [box for box in self.read_boxes() if box != "gold" and self.field(box).path]
+
+    def _partner_looking(self, side: str) -> bool:
+        """Whether a file read beside this box's is still looked at (its judgement waits for its
+        first look, which finds whether the run reads it with the span readers)."""
+        return any(self.field(box).path and box not in self._through for box in self._partners(side))
+
+    def _stopping_error(self, side: str) -> InputError | None:
+        """A box's reader message where the method reads its file with the span readers, as
+        a run finds it for the box's file beside each file read with it (_partners); else None."""
+        contents, spec = self.contents.get(side), self.field(side).spec
+        if contents is None or contents.error is None or spec is None:
+            return None
+        options, own = self._options(), self._through.get(side, {})
+        pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
+        stops = any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
+        return contents.error if stops else None
