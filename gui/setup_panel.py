@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import traceback
 from collections.abc import Hashable
 from typing import Any
@@ -42,6 +41,7 @@ from .setup_looks import (
     answered,
     contents_key,
     described,
+    large,
     read_as_spans,
     refusals,
     side_reading,
@@ -58,21 +58,10 @@ from .worker import Job, crash_summary
 #: What the first look at a file found: its head's look, every method's refusal of it by
 #: side, and whether the file alone is read with the span readers.
 FirstLook = tuple[Look | None, dict[str, Refusals], ThroughSpans]
-#: An input over this many bytes is looked at off the UI thread (its first lines may be
-#: the whole file: an export of tens of megabytes on one line).
-LARGE_INPUT = 1 << 20
 #: What a second system's file does (README: Confidence intervals and significance).
 SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
               "compare the two systems first (each score's difference, with its interval and "
               "significance); the errors and the viewer stay the first system's.")  # fmt: skip
-
-
-def large(path: str) -> bool:
-    """Whether an input may take long to look at: a folder, or a file over LARGE_INPUT bytes."""
-    try:
-        return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
-    except (OSError, ValueError):
-        return False
 
 
 class SetupPanel(SetupAdvice, QWidget):
@@ -464,7 +453,7 @@ class SetupPanel(SetupAdvice, QWidget):
             if answered(wanted, contents) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
             self.contents[side], self._answers[side] = contents, answer
-            self.field(side).show_contents(contents.summary(), self._stopping_error(side), failure)
+            self.field(side).show_contents(self._summary(side), self._stopping_error(side), failure)
             self.fill_choices()
             self.contents_read.emit(side)
             shown.add(side)
@@ -479,7 +468,7 @@ class SetupPanel(SetupAdvice, QWidget):
         changed = False
         for side, field in self.read_boxes().items():
             if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
-                changed |= field.judge_contents(self._stopping_error(side))
+                changed |= field.judge_contents(self._stopping_error(side), self._summary(side))
         return changed
 
     def _partners(self, side: str) -> list[str]:
@@ -494,15 +483,22 @@ class SetupPanel(SetupAdvice, QWidget):
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
 
     def _stopping_error(self, side: str) -> InputError | None:
-        """A box's reader message where the method reads its file with the span readers, as
-        a run finds it for the box's file beside each file read with it (_partners); else None."""
-        contents, spec = self.contents.get(side), self.field(side).spec
-        if contents is None or contents.error is None or spec is None:
-            return None
-        options, own = self._options(), self._through.get(side, {})
+        """A box's reader message where the method reads its file with the span readers; else None."""
+        error = contents.error if (contents := self.contents.get(side)) is not None else None
+        return error if error is not None and self._read_as_spans(side) else None
+
+    def _summary(self, side: str) -> str:
+        """A box's layers and labels, each BIO column's as the reader the method reads its file
+        with reads them: its own (CLUEval's, where an I-X after O opens a span) or the span readers."""
+        own = bool(self.method.own_formats) and self.field(side).spec is not None
+        return self.contents[side].summary(opening=own and not self._read_as_spans(side))
+
+    def _read_as_spans(self, side: str) -> bool:
+        """Whether the method reads a box's file with the span readers, as a run finds it for
+        the box's file beside each file read with it (_partners)."""
+        spec, own, options = self.field(side).spec, self._through.get(side, {}), self._options()
         pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
-        stops = any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
-        return contents.error if stops else None
+        return spec is not None and any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
 
     def unreadable(self) -> tuple[str, ...]:
         """The read boxes that say in red why their files cannot be read as set (their roles)."""
