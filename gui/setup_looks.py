@@ -26,9 +26,6 @@ from .viewer_data import SIDES
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
 #: options of its side, the side its messages name among them (ReadOptions.side).
 LookKey = tuple[str, str | None, ReadOptions]
-#: An input over this many bytes is looked at off the UI thread (its first lines may be
-#: the whole file: an export of tens of megabytes on one line).
-LARGE_INPUT = 1 << 20
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: The options naming an export's user (whose annotations are read), and the boxes whose
@@ -61,14 +58,6 @@ def unreadable(found: dict[str, Refusals], name: str) -> str | None:
     """Why the method of this name cannot read the inputs, gold first, or None."""
     reason = found.get("gold", {}).get(name) or found.get("system", {}).get(name)
     return reason.app_sentence if reason is not None else None
-
-
-def large(path: str) -> bool:
-    """Whether an input may take long to look at: a folder, or a file over LARGE_INPUT bytes."""
-    try:
-        return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
-    except (OSError, ValueError):
-        return False
 
 
 def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, ReadOptions]:

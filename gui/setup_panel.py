@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import traceback
 from collections.abc import Hashable
 from typing import Any
@@ -41,7 +42,6 @@ from .setup_looks import (
     answered,
     contents_key,
     described,
-    large,
     read_as_spans,
     refusals,
     side_reading,
@@ -58,10 +58,21 @@ from .worker import Job, crash_summary
 #: What the first look at a file found: its head's look, every method's refusal of it by
 #: side, and whether the file alone is read with the span readers.
 FirstLook = tuple[Look | None, dict[str, Refusals], ThroughSpans]
+#: An input over this many bytes is looked at off the UI thread (its first lines may be
+#: the whole file: an export of tens of megabytes on one line).
+LARGE_INPUT = 1 << 20
 #: What a second system's file does (README: Confidence intervals and significance).
 SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
               "compare the two systems first (each score's difference, with its interval and "
               "significance); the errors and the viewer stay the first system's.")  # fmt: skip
+
+
+def large(path: str) -> bool:
+    """Whether an input may take long to look at: a folder, or a file over LARGE_INPUT bytes."""
+    try:
+        return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
+    except (OSError, ValueError):
+        return False
 
 
 class SetupPanel(SetupAdvice, QWidget):
