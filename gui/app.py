@@ -18,7 +18,7 @@ from engine import __version__
 
 from . import dialogs
 from .main_window import MainWindow
-from .resources import app_icon_files, example_inputs, font_files
+from .resources import app_icon_files, font_files
 from .worker import crash_summary
 
 log = logging.getLogger("spanstudio.gui")
@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.files:
         window.drop_paths(args.files)
     if args.example:
-        window.evaluate(*example_inputs())
+        window.load_example()
+        window.evaluate()
     return app.exec()
 
 

@@ -19,6 +19,8 @@ from engine.spans import Annotations
 from .style import elided
 
 if TYPE_CHECKING:
+    from engine.formats.vrt import ColumnLabels
+
     from .inputs import Look
 
 #: The readers whose folder is one input read whole (not its first file's choices).
@@ -40,6 +42,7 @@ class Contents:
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
     columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
+    opening_columns: list[list[str]] = field(default_factory=list)  # theirs where an I-X after O opens a span
     untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
 
     @property
@@ -53,13 +56,16 @@ class Contents:
             return self.choices.get(f"feature:{full}", [])
         return self.choices.get("feature", [])
 
-    def summary(self) -> str:
-        """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none)."""
+    def summary(self, opening: bool = False) -> str:
+        """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none);
+        `opening`: each BIO column's labels as a reader where an I-X after O opens a span
+        reads them (the method reads the file with its own reader: CLUEval's .vrt)."""
         parts = [self.reads] if self.reads else []
         if self.layers:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
         if self.columns:
-            parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(self.columns, 1)]
+            columns = self.opening_columns if opening else self.columns
+            parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(columns, 1)]
         elif self.labels:
             named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
             parts.append(f"{named}: {_listed(self.labels, self.untyped)}")
@@ -106,7 +112,8 @@ def read_contents(
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
-        return Contents(path, error=(looked.unread_zip or looked.error) if looked is not None else unread_zip(path))
+        error = (looked.unread_zip or looked.error) if looked is not None else unread_zip(path)
+        return Contents(path, error=error)
     try:
         module = span_format(path, format, looked.head if looked is not None else None)
     except InputError as err:
@@ -125,14 +132,14 @@ def read_contents(
         return Contents(path, choices, error=err, reads=reads)
     except OSError:
         return Contents(path)
-    columns = _column_labels(target, options, module.TITLE if format is not None else title)
+    columns, opening = _column_labels(target, options, module.TITLE if format is not None else title)
     whole = read if format is None else None  # the spans the labels are of, where read as recognised
     labels, source = choices.get("label") or _side_labels(target, options, columns, whole), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     untyped = module.NAME == "conll" and UNTYPED in labels
-    found = {"reads": reads, "labels_from": source, "columns": columns, "untyped": untyped}
-    return Contents(path, choices, labels, refused, **found)
+    found = {"reads": reads, "labels_from": source, "untyped": untyped}
+    return Contents(path, choices, labels, refused, columns=columns, opening_columns=opening, **found)
 
 
 def unread_zip(path: str) -> InputError | None:
@@ -153,18 +160,19 @@ def _refused_options(module: ModuleType, path: str, options: ReadOptions) -> Inp
     return None
 
 
-def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:
+def _column_labels(path: str, options: ReadOptions, title: str | None) -> ColumnLabels:
     """The labels of each BIO column of a .vrt file that has several, the file read once
     (the methods read different ones: CLUEval the first, or each as a layer; the others
-    the tag column's)."""
+    the tag column's), as the span readers read them and where an I-X after O opens a span
+    (vrt.column_readings: the box shows which the method reads it with)."""
     from engine.formats import vrt
 
     if title != vrt.TITLE:
-        return []
+        return vrt.ColumnLabels([], [])
     try:
-        return vrt.column_labels(path, options)
+        return vrt.column_readings(path, options)
     except (InputError, OSError):
-        return []
+        return vrt.ColumnLabels([], [])
 
 
 def _side_labels(

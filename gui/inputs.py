@@ -424,12 +424,13 @@ class FileField(QWidget):
             self.contents_text, self.contents_error, self.contents_failure = text, error, failure
             self.refresh()
 
-    def judge_contents(self, error: InputError | None) -> bool:
+    def judge_contents(self, error: InputError | None, text: str) -> bool:
         """Show the reader's message about the file, or drop it where the run does not stop on
-        it (the method, the other input or the Format options changed); whether it changed."""
+        it (the method, the other input or the Format options changed), and its layers and labels
+        as the reader the run reads it with finds them (`text`); whether the message changed."""
         changed = error is not self.contents_error
-        if changed:
-            self.contents_error = error
+        if changed or text != self.contents_text:
+            self.contents_error, self.contents_text = error, text
             self.refresh()
         return changed
 

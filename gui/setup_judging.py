@@ -33,7 +33,7 @@ class SetupJudging:
         changed = False
         for side, field in self.read_boxes().items():
             if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
-                changed |= field.judge_contents(self._stopping_error(side))
+                changed |= field.judge_contents(self._stopping_error(side), self._summary(side))
         return changed
 
     def _partners(self, side: str) -> list[str]:
@@ -48,12 +48,19 @@ class SetupJudging:
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
 
     def _stopping_error(self, side: str) -> InputError | None:
-        """A box's reader message where the method reads its file with the span readers, as
-        a run finds it for the box's file beside each file read with it (_partners); else None."""
-        contents, spec = self.contents.get(side), self.field(side).spec
-        if contents is None or contents.error is None or spec is None:
-            return None
-        options, own = self._options(), self._through.get(side, {})
+        """A box's reader message where the method reads its file with the span readers; else None."""
+        error = contents.error if (contents := self.contents.get(side)) is not None else None
+        return error if error is not None and self._read_as_spans(side) else None
+
+    def _summary(self, side: str) -> str:
+        """A box's layers and labels, each BIO column's as the reader the method reads its file
+        with reads them: its own (CLUEval's, where an I-X after O opens a span) or the span readers."""
+        own = bool(self.method.own_formats) and self.field(side).spec is not None
+        return self.contents[side].summary(opening=own and not self._read_as_spans(side))
+
+    def _read_as_spans(self, side: str) -> bool:
+        """Whether the method reads a box's file with the span readers, as a run finds it for
+        the box's file beside each file read with it (_partners)."""
+        spec, own, options = self.field(side).spec, self._through.get(side, {}), self._options()
         pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
-        stops = any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
-        return contents.error if stops else None
+        return spec is not None and any(read_as_spans(self.method, spec, options, pair) for pair in pairs)

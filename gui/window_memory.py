@@ -161,6 +161,8 @@ class WindowMemory:
         self.setup.set_paths(entry["gold"], entry["system"])
 
     def load_example(self) -> None:
+        """The bundled example's method and its two files, without a Second system."""
         method, gold, system = example_inputs()
         self.setup.set_method(method)
+        self.setup.second.set_path("")
         self.setup.set_paths(gold, system)

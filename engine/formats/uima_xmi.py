@@ -119,7 +119,8 @@ def _zip_sources(path: str, data: bytes,
         ]
         if options.typesystem:
             return documents, (options.typesystem, read_input_bytes(options.typesystem))
-        inside = [n for n in names if PurePosixPath(n).name.lower() in map(str.lower, TYPE_SYSTEM_NAMES)]  # any case
+        lower = [name.lower() for name in TYPE_SYSTEM_NAMES]  # in any case, as the .XMI entry
+        inside = [n for n in names if PurePosixPath(n).name.lower() in lower]
         if not inside:
             raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
         where = f"{path}/{inside[0]}"

@@ -444,27 +444,51 @@ def read(path: str, options: ReadOptions) -> Annotations:
     return _column(path, vrt, count, options)
 
 
+class ColumnLabels(NamedTuple):
+    """Each BIO column's labels under two readings of one read of a file (none where the span
+    methods read one column: nothing to choose among)."""
+
+    read: list[list[str]]  # as the span readers read each column with the options (`read`)
+    opening: list[list[str]]  # where an I-X after O or after another label opens a span
+
+
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans where the span methods read several columns of
     tags with these options (none where they read one: nothing to choose among), the file read
     once (each column as `read` reads it; none for a column that cannot be read so)."""
+    return column_readings(path, options).read
+
+
+def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
+    """column_labels, and each column's labels where an I-X after O or after another label
+    opens a span (as CLUEval's own reader reads them, specs/clueval.md C1): the X of its B-X
+    and I-X tags where the options' reading refuses the column, else the labels it reads."""
     table = _table(_head(path))
     read = _columns_read(table, _io(options))
     count = _counted(table, options, read)
     if count <= 1:
-        return []
+        return ColumnLabels([], [])
     vrt = _every_column(path, table, count, options)
     labels: list[list[str]] = []
+    opening: list[list[str]] = []
     for k in range(1, count + 1):
         if k > read and not _io_labels(table, k):  # before an explicit --tag-column K: ids, a domain
             labels.append([])
+            opening.append([])
             continue
         try:
             spans = _column(path, vrt, count, replace(options, tag_column=k)).spans
+            labels.append(sorted({span.label for span in spans}))
+            opening.append(labels[-1])
         except InputError:
-            spans = []
-        labels.append(sorted({span.label for span in spans}))
-    return labels
+            labels.append([])
+            opening.append(_tagged_labels(vrt.tag_columns[k - 1]))
+    return ColumnLabels(labels, opening)
+
+
+def _tagged_labels(tags: list[str]) -> list[str]:
+    """The X of a column's B-X and I-X tags."""
+    return sorted({tag[2:] for tag in set(tags) if tag[:2] in ("B-", "I-") and tag[2:]})
 
 
 def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:

@@ -100,3 +100,24 @@ def test_the_columns_read_as_tags_are_counted_once_for_the_labels(monkeypatch):
     monkeypatch.setattr(vrt, "_columns_read", lambda table, io: calls.append(io) or real(table, io))
     assert len(vrt.column_labels(BIO, ReadOptions(reading="conlleval"))) == 3
     assert calls == [False]
+
+
+def test_the_opening_reading_lists_the_labels_clueval_reads_in_each_column():
+    """One read gives each column's labels as the options read them (none: strict IOB2 refuses
+    each column's I- after O) and where an I-X after O opens a span, as CLUEval's own reader
+    reads them (specs/clueval.md C1), for the app's lists."""
+    from engine.methods.clueval.spans import column_spans
+
+    own = column_spans(vrt.read_vrt(BIO, vrt.VrtLayout(3)), [])
+    found = vrt.column_readings(BIO, ReadOptions())
+    assert found.read == vrt.column_labels(BIO, ReadOptions()) == [[], [], []]
+    assert found.opening == [sorted(set(column.labels)) for column in own]
+    assert found.opening[0] == ["anon"] and found.opening[2] == ["hoch", "mittel", "niedrig"]
+
+
+def test_a_column_read_as_the_options_read_it_has_those_labels_in_both_readings(tmp_path):
+    """A column the options read has the labels they read in both readings; one they refuse, its B-X and I-X tags' X."""
+    path = tmp_path / "two.vrt"
+    path.write_text("Anna\tB-person\tO\nSchulz\tI-person\tI-hoch\nsagt\tO\tB-x\n", encoding="utf-8")
+    found = vrt.column_readings(str(path), ReadOptions(scheme="IOB2"))
+    assert found == ([["person"], []], [["person"], ["hoch", "x"]])

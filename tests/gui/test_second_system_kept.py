@@ -79,3 +79,18 @@ def test_a_second_system_box_emptied_stays_empty_after_a_restart(qtbot, settings
     again = _restarted(qtbot, settings_file, first)
     assert again.setup.second.path == "" and again.setup.paths() == (gold, system)
     again.close()
+
+
+def test_the_bundled_example_is_evaluated_without_a_second_system_kept(qtbot, settings_file, example, tmp_path):
+    """Load the Bundled Example and `make run` (--example) choose the example's two files alone:
+    a Second system kept from an earlier session made them a comparison, or stopped them on a
+    file of another scheme (review55)."""
+    gold, system, second = _chosen(tmp_path, example)
+    again = _restarted(qtbot, settings_file, _opened_with(qtbot, settings_file, gold, system, second))
+    assert again.setup.second.path == second
+    again.load_example()
+    assert again.setup.second.path == "" and again.setup.paths() == example[1:]
+    again.close()
+    started = open_window(qtbot, settings_file)
+    assert started.setup.second.path == ""  # the example's choice remembered as the others are
+    started.close()

@@ -1,0 +1,95 @@
+"""A file box lists each BIO column's labels as the reader the run reads the file with reads
+them: CLUEval reads its own .vrt itself, where an I-X after O opens a span (specs/clueval.md
+C1); the span methods read it strictly (IOB2 by default) and refuse such a column. One read of
+the file holds both readings; a method change chooses again without reading it again."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+import gui.setup_panel
+from gui.file_contents import read_contents
+from tests.conftest import conformance
+
+BIO = str(conformance("clueval") / "data" / "fiktives-urteil-p1.bio")  # an I-anon after an O
+STRICT = "column 1 labels:  · column 2 labels:  · column 3 labels: "
+
+
+def _settled(qtbot, setup) -> None:
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+
+
+def _lines(qtbot, setup, method: str) -> list[str]:
+    """Each box's format line once the method is chosen and its look has shown."""
+    setup.set_method(method)
+    _settled(qtbot, setup)
+    return [setup.fields[side].status.text() for side in ("gold", "system")]
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The files whose contents a look reads from now on (as test_pair_errors counts them)."""
+    read: list[str] = []
+
+    def counted(path: str, *args):
+        read.append(path)
+        return read_contents(path, *args)
+
+    monkeypatch.setattr(gui.setup_panel, "read_contents", counted)
+    return read
+
+
+def test_clueval_lists_each_columns_labels_as_its_own_reader_reads_them(qtbot, window, reads):
+    """Every column was listed empty for CLUEval, read as the span methods read it; spans
+    lists the strict reading's again, and CLUEval its own, the file read once."""
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(BIO, BIO)
+    for line in _lines(qtbot, setup, "clueval"):
+        assert "column 1 labels: anon · column 2 labels: address-idx, address-name" in line
+        assert line.endswith("column 3 labels: hoch, mittel, niedrig")
+    assert reads.count(BIO) == 1  # both boxes served by one look
+    clueval = _lines(qtbot, setup, "clueval")
+    assert all(line.endswith(STRICT) for line in _lines(qtbot, setup, "spans"))
+    assert _lines(qtbot, setup, "clueval") == clueval
+    assert reads.count(BIO) == 1  # chosen again on each method change, the file not read again
+
+
+def test_clueval_keeps_its_labels_when_all_layers_are_named(qtbot, window, reads):
+    """The advice's "Name all 3" sets the option Layers; the lines stay, nothing read again."""
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(BIO, BIO)
+    clueval = _lines(qtbot, setup, "clueval")
+    assert all("column 1 labels: anon" in line for line in clueval)
+    qtbot.mouseClick(setup.advice_button, Qt.MouseButton.LeftButton)
+    _settled(qtbot, setup)
+    assert setup.panel.options().layers == ("span", "layer2", "layer3")
+    assert not setup.advice.isVisible()
+    assert [setup.fields[side].status.text() for side in ("gold", "system")] == clueval
+    assert reads.count(BIO) == 1
+
+
+def test_clueval_beside_a_brat_gold_lists_the_span_readers_labels(qtbot, window, tmp_path):
+    """Beside a brat gold CLUEval's run reads the .vrt with the span readers: its box lists
+    their (strict) reading's labels, as the span methods' boxes do."""
+    (tmp_path / "doc.txt").write_text("EU rejects German call\n", encoding="utf-8")
+    (tmp_path / "doc.ann").write_text("T1\tORG 0 2\tEU\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(tmp_path / "doc.ann"), BIO)
+    _settled(qtbot, setup)
+    assert STRICT in setup.fields["system"].status.text()
+
+
+@pytest.mark.parametrize("method", ["faireval", "spans"])
+def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window, tmp_path, method):
+    """FairEval's CoNLL-2000 file, an I-VP after O: its reader (FairEval's, which the span
+    methods read the format with too) opens a span there; both list its labels."""
+    path = tmp_path / "chunks.txt"
+    path.write_text("EU NNP O\nrejects VBZ I-VP\ncalls VBZ B-NP\n\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method(method)
+    setup.set_paths(str(path), str(path))
+    assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, method))
