@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .viewer_data import SIDES, DocumentData, ReportData, attachable, error_anchor, pane_title, row_pieces
@@ -23,19 +23,6 @@ from .viewer_pane import DocumentPane, shorten
 from .wheel import GuardedComboBox
 
 __all__ = ["MARGIN", "DocumentPane", "Layout", "Legend", "Palette", "SideBySideViewer", "attachable"]
-
-
-class DocumentList(GuardedComboBox):
-    """The list of documents, as wide as its longest name. Qt measures every name for the
-    size hint and again for the minimum size hint, the same width where the size adjusts to
-    the contents (a Label Studio export's 20,704 tasks: about 100 ms each): measured once."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
-        return self.sizeHint()
 
 
 class SideBySideViewer(QWidget):
@@ -49,7 +36,8 @@ class SideBySideViewer(QWidget):
         super().__init__(parent)
         self.data: ReportData | None = None
         self.palette_ = Palette([], [], [])
-        self.documents = DocumentList()
+        self.documents = GuardedComboBox()
+        self.documents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.documents.currentTextChanged.connect(self._document_chosen)
         self.legend = Legend()
         self.attach_button = QPushButton("Attach text…")
