@@ -1,12 +1,13 @@
 """Work on the UI thread in short turns: a list of steps run one per turn of the event loop,
-so that input, paints and timers run between them and no turn is long."""
+so that input, paints and timers run between them and no turn is long. Each step's layout is
+settled in its own turn, before the paint that shows it."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 #: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
 #: a zero delay as a queued call, in the same pass as the calls queued before it.
@@ -47,3 +48,12 @@ class Turns(QObject):
             if self._steps:
                 self._timer.start()  # before the step, which may start other steps
             step()
+            settle_layouts()
+
+
+def settle_layouts() -> None:
+    """Lay out now what the step changed (the layout requests it posted): else they came after
+    the paint of its turn, and the parts it changed were painted, laid out again and painted
+    again in the next turn (the viewer's documents and legend, the window when the error
+    filters widen the error panel)."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

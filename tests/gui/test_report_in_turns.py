@@ -8,6 +8,7 @@ import threading
 import time
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from gui.turns import Turns
 from gui.viewer_data import ReportData
@@ -34,6 +35,25 @@ def test_steps_run_one_per_turn_and_new_steps_replace_those_waiting(qtbot):
     qtbot.waitUntil(lambda: not turns.pending)
     qtbot.wait(20)
     assert ran == [0, 1, "new"]
+
+
+def test_a_step_is_laid_out_in_its_own_turn(qtbot):
+    """What a step changes is laid out before the paint of its turn (not painted, then laid
+    out and painted again in the next turn)."""
+    panel = QWidget()
+    qtbot.addWidget(panel)
+    label, rest = QLabel("short"), QLabel("the rest")
+    row = QHBoxLayout(panel)
+    row.addWidget(label)
+    row.addWidget(rest, 1)
+    panel.resize(600, 40)
+    panel.show()
+    qtbot.waitExposed(panel)
+    before = label.width()
+    turns = Turns()
+    turns.start([lambda: label.setText("a much longer text than before, in the same place")])
+    turns._next()  # the turn's timer came due: the step runs, and nothing else of the event loop
+    assert label.width() > before
 
 
 def shown_state(window) -> dict[str, object]:
