@@ -444,12 +444,16 @@ def read(path: str, options: ReadOptions) -> Annotations:
     return _column(path, vrt, count, options)
 
 
+#: Every B- and I- in a tag (CLUEval's reader labels a span by the tag without them).
+BIO_PREFIXES = re.compile("B-|I-")
+
+
 class ColumnLabels(NamedTuple):
     """Each BIO column's labels under two readings of one read of a file (none where the span
     methods read one column: nothing to choose among)."""
 
     read: list[list[str]]  # as the span readers read each column with the options (`read`)
-    opening: list[list[str]]  # where an I-X after O or after another label opens a span
+    opening: list[list[str]]  # as CLUEval's reader reads them: an I-X after O opens a span (opening_labels)
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
@@ -460,9 +464,8 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
 
 
 def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
-    """column_labels, and each column's labels where an I-X after O or after another label
-    opens a span (as CLUEval's own reader reads them, specs/clueval.md C1): the X of its B-X
-    and I-X tags where the options' reading refuses the column, else the labels it reads."""
+    """column_labels, and each column's labels as CLUEval's own reader reads them, where an
+    I-X after O or after another label opens a span (specs/clueval.md C1): opening_labels."""
     table = _table(_head(path))
     read = _columns_read(table, _io(options))
     count = _counted(table, options, read)
@@ -478,17 +481,17 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
             continue
         try:
             spans = _column(path, vrt, count, replace(options, tag_column=k)).spans
-            labels.append(sorted({span.label for span in spans}))
-            opening.append(labels[-1])
         except InputError:
-            labels.append([])
-            opening.append(_tagged_labels(vrt.tag_columns[k - 1]))
+            spans = []
+        labels.append(sorted({span.label for span in spans}))
+        opening.append(opening_labels(vrt.tag_columns[k - 1]))
     return ColumnLabels(labels, opening)
 
 
-def _tagged_labels(tags: list[str]) -> list[str]:
-    """The X of a column's B-X and I-X tags."""
-    return sorted({tag[2:] for tag in set(tags) if tag[:2] in ("B-", "I-") and tag[2:]})
+def opening_labels(tags: list[str]) -> list[str]:
+    """The labels of a column's tags where every tag but O is inside a span labelled by it
+    without its B- and I- prefixes, as CLUEval's reader stores them (specs/clueval.md §2.6)."""
+    return sorted(label for label in {BIO_PREFIXES.sub("", tag) for tag in set(tags) if tag != "O"} if label)
 
 
 def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:

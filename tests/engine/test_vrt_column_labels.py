@@ -121,3 +121,16 @@ def test_a_column_read_as_the_options_read_it_has_those_labels_in_both_readings(
     path.write_text("Anna\tB-person\tO\nSchulz\tI-person\tI-hoch\nsagt\tO\tB-x\n", encoding="utf-8")
     found = vrt.column_readings(str(path), ReadOptions(scheme="IOB2"))
     assert found == ([["person"], []], [["person"], ["hoch", "x"]])
+
+
+def test_the_opening_reading_labels_every_tag_but_o_as_clueval_s_reader_does(tmp_path):
+    """CLUEval's reader labels a span by its tag without B- and I- (S-anon and a bare PER
+    too, specs/clueval.md §2.6), whatever the options read: the lists kept only B-X and I-X's X,
+    and a column the options read took their labels (review57 F2)."""
+    from engine.methods.clueval.spans import column_spans
+
+    path = tmp_path / "odd.vrt"
+    path.write_text("Anna\tS-anon\tO\nSchulz\tO\tB-x\nsagt\tPER\tI-x\nes\tI-anon\tO\nhier\tB-anon\tO\n", encoding="utf-8")
+    own = column_spans(vrt.read_vrt(str(path), vrt.VrtLayout(2)), [])
+    found = vrt.column_readings(str(path), ReadOptions(scheme="BIOES"))
+    assert found.opening == [sorted(set(column.labels)) for column in own] == [["PER", "S-anon", "anon"], ["x"]]

@@ -8,16 +8,14 @@ spans by start and sweeps (a running maximum of the ends), never comparing pairs
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from ...errors import FileWarning, InputError
-from ...formats.vrt import VrtFile
+from ...formats.vrt import BIO_PREFIXES, VrtFile
 
-_PREFIXES = re.compile("B-|I-")
 ODD_TAGS = {"o", "0", "_", "-"}
 
 
@@ -33,7 +31,7 @@ class TagInfo:
 
 def tag_info(tag: str) -> TagInfo:
     boundary = tag[2:] if tag.startswith(("B-", "I-")) else tag
-    return TagInfo(tag != "O", tag.startswith("B-"), boundary, _PREFIXES.sub("", tag))
+    return TagInfo(tag != "O", tag.startswith("B-"), boundary, BIO_PREFIXES.sub("", tag))
 
 
 def _check_tag(tag: str, info: TagInfo, vrt: VrtFile, column: list[str], k: int) -> None:
