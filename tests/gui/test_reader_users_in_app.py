@@ -153,14 +153,19 @@ def test_a_second_system_zip_of_several_users_says_what_picks_its_user(qtbot, wi
     assert f"{path}: {asked}" in shown.input_errors[0][1] and f"{path}: {asked}" in setup.second.error_text
 
 
+def _users_zip_and_conll(tmp_path) -> tuple[str, Path]:
+    """A doccano zip of several users' files, and a CoNLL file of one annotator's spans."""
+    from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
+
+    conll = tmp_path / "b.conll"
+    conll.write_text("Sherlock\tB-PER\nHolmes\tO\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
+    return export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()}), conll
+
+
 def test_a_second_system_that_is_the_gold_zip_says_only_the_system_user(qtbot, window, tmp_path):
     """review52 F2: the Second system read from the gold's own doccano zip is read with the
     System's options: its box names the System user alone, not 'Gold user or System user'."""
-    from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
-
-    system = tmp_path / "b.conll"
-    system.write_text("Sherlock\tB-PER\nHolmes\tO\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
-    path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()})
+    path, system = _users_zip_and_conll(tmp_path)
     setup = window.setup
     setup.set_method("spans")
     setup.panel.reset()
@@ -175,11 +180,7 @@ def test_a_second_system_without_users_beside_a_system_user_is_no_red_message(qt
     """review53 F2: a file without users (CoNLL) as the Second system beside a System user is
     read without it (as the run reads it: comparison.as_second_system); its box said in red
     that it holds one annotator's spans, and the setup called it unreadable."""
-    from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
-
-    second = tmp_path / "b.conll"
-    second.write_text("Sherlock\tB-PER\nHolmes\tO\n\nMary\tB-PER\nran\tO\n", encoding="utf-8")
-    path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()})
+    path, second = _users_zip_and_conll(tmp_path)
     setup = window.setup
     setup.set_method("spans")
     setup.panel.reset()
