@@ -212,12 +212,14 @@ def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
     rows_of: dict[Any, list[int]] = {}  # the sheet rows of each error ID
     taken: dict[Any, int] = {}  # each error ID's place in review.rows
     later: dict[Any, int] = {}  # the IDs counted by a copy (not their first row): its row
-    for number, cells in book.rows(name):
+    rows = book.rows(name)
+    for number, cells in rows:
         if columns is None:
             titles = header_columns(book, cells)
             if titles is not None:
                 columns = _read_columns(titles)
                 verdict_at = next(at for at, key in columns.items() if key == "verdict")
+                rows.want(columns)  # the contexts' rich text is not parsed
             continue
         row = {key: book.value(cells[at]) if at in cells else None for at, key in columns.items()}
         ident = row.get("error_id")

@@ -118,12 +118,14 @@ def _decided_rows(path: str | Path) -> list[tuple[Key, Decided]] | None:
 
 def _decided(book: SheetBook) -> Iterator[tuple[Key, Decided]]:
     at: dict[str, str] | None = None  # the column letters of COLUMNS
-    for _, cells in book.rows(SHEET):
+    rows = book.rows(SHEET)
+    for _, cells in rows:
         if at is None:
             titles = header_columns(book, cells, ("Row", "Decision"))
             if titles is not None:
                 column = {title: letters for letters, title in titles.items()}
                 at = {c: column.get(c, "") for c in COLUMNS}
+                rows.want(at.values())
             continue
         values = book.values(cells, at.values())
         text = {c: _text(values.get(at[c])) for c in COLUMNS}

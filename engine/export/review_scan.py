@@ -1,17 +1,19 @@
 """Reading a review workbook's cells straight from its zip's XML: the sheets' names, the
 shared strings, and each row's cells as they stream past (lxml), only the cells asked for
-turned into values — a row's rich-text contexts are never read further (engine.review reads
-its error rows and hidden data with it). Also how many verdicts and comments a workbook
-holds, asked before it is replaced: a workbook as Span Studio wrote it without a review
-says so in its zip comment, and is not read further (lxml, 10-15 ms, loads only when a
-workbook is read)."""
+turned into values. Once a reader names the columns it reads (after a sheet's header row),
+the contents of the other cells, the rich-text contexts, are left out of the XML before
+lxml parses it (SkippingReader). engine.review reads its error rows and hidden data with it.
+Also how many verdicts and comments a workbook holds, asked before it is replaced: a
+workbook as Span Studio wrote it without a review says so in its zip comment, and is not
+read further (lxml, 10-15 ms, loads only when a workbook is read)."""
 
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 import zlib
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
@@ -27,6 +29,11 @@ REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}i
 HEADERS = ("ID", "Verdict", "Comment")
 ROW, CELL, VALUE, TEXT, RUN, INLINE = (MAIN + t for t in ("row", "c", "v", "t", "r", "is"))
 DIGITS = "0123456789"
+#: An attribute as spreadsheet programs write one in a cell's start tag (double quotes).
+ATTRIBUTE = rb'\s+[\w:.-]+\s*=\s*"[^"<]*"'
+CELL_END = b"</c>"
+READ_SIZE = 1 << 16  # bytes read from the zip entry at a time
+SKIP_BOUND = 1 << 20  # bytes of one cell's contents left out at most (a longer one is passed on)
 #: What a workbook that cannot be read raises, lxml's errors aside (a damaged zip or part, a missing part).
 NOT_READ = (OSError, zipfile.BadZipFile, zlib.error, KeyError, ValueError, IndexError)
 
@@ -55,18 +62,22 @@ class SheetBook:
         kind, told by its sheets' names, never needs them)."""
         return _shared_strings(self.archive)
 
-    def rows(self, name: str) -> Iterator[tuple[int, Cells]]:
+    def rows(self, name: str) -> SheetRows:
         """The rows of sheet `name`: each one's number and its cells (XML elements) by column."""
-        part = self.parts[name]
-        with entry_stream(self.archive, part) as xml:
-            yield from _rows(xml)
+        return SheetRows(self.archive, self.parts[name])
 
     def value(self, cell: Any) -> Any:
         """A cell's value as openpyxl reads it (data only): text, a number, a bool or None."""
         kind = cell.get("t")
-        if kind == "inlineStr":
-            return next(map(_string, cell.iterchildren(INLINE)), None)
-        value = next((v.text for v in cell.iterchildren(VALUE)), None)  # child iterators: no path to parse
+        held = INLINE if kind == "inlineStr" else VALUE
+        for child in cell:  # a loop over the children: no tag matcher made for each cell
+            if child.tag == held:
+                break
+        else:
+            return None
+        if held == INLINE:
+            return _string(child)
+        value = child.text
         if value is None:
             return None
         if kind == "s":
@@ -82,31 +93,133 @@ class SheetBook:
         return {at: self.value(c) for at, c in cells.items() if wanted is None or at in wanted}
 
 
-def _rows(xml: IO[bytes]) -> Iterator[tuple[int, Cells]]:
-    from lxml import etree
+class SheetRows:
+    """The rows of one sheet as they stream past: each one's number and its cells by column
+    letters. Every cell is there until `want` names the columns read; from then on only
+    theirs, the others' contents left out of the XML before it is parsed."""
 
-    number = 0
-    for _, row in etree.iterparse(xml, tag=ROW, huge_tree=True):
-        number = int(row.get("r") or number + 1)
-        yield number, _cells(row)
-        row.clear()
+    def __init__(self, archive: zipfile.ZipFile, part: str) -> None:
+        self.archive, self.part = archive, part
+        self.reader: SkippingReader | None = None
+        self.wanted: frozenset[str] | None = None
+
+    def __iter__(self) -> Iterator[tuple[int, Cells]]:
+        from lxml import etree
+
+        with entry_stream(self.archive, self.part) as xml:
+            self.reader = SkippingReader(xml)
+            number = 0
+            for _, row in etree.iterparse(self.reader, tag=ROW, huge_tree=True):
+                number = int(row.get("r") or number + 1)
+                yield number, _cells(row, self.wanted)
+                _let_go(row)
+
+    def want(self, letters: Iterable[str]) -> None:
+        """Only the cells of the columns `letters` from the next row on (the rows lxml has
+        read ahead parsed whole)."""
+        self.wanted = frozenset(letters)
+        if self.reader is not None:
+            self.reader.want(self.wanted)
 
 
-def _cells(row: Any) -> Cells:
-    """A row's cells by column letters (a cell without a reference follows the one before)."""
+def _let_go(row: Any) -> None:
+    """Free a row read and those before it (the sheet's XML is never whole in memory)."""
+    row.clear()
+    while row.getprevious() is not None:
+        del row.getparent()[0]
+
+
+class SkippingReader:
+    """A sheet's XML as lxml reads it from its zip entry, the contents of the cells of
+    columns not wanted left out: a cell's start tag (with its reference: a later cell without
+    one still follows it) then at once its end tag. What it cannot tell for sure is passed on
+    whole: a cell without a reference, a start tag with a prefix or single quotes, contents
+    past SKIP_BOUND, and everything once the XML holds a comment, CDATA, a DOCTYPE or a
+    processing instruction (`<!`, `<?` past the declaration: in them a `</c>` is no end tag)."""
+
+    def __init__(self, xml: IO[bytes]) -> None:
+        self.xml = xml
+        self.start_tag: re.Pattern[bytes] | None = None  # a start tag of a cell not wanted
+        self.whole = False  # passing everything on from now on
+        self.rest = b""  # read, not yet passed on
+        self.head = True  # at the start of the XML: its declaration not checked yet
+
+    def want(self, letters: Iterable[str]) -> None:
+        """Leave out the contents of the cells of columns other than `letters` from now on."""
+        if self.whole:
+            return
+        kept = b"|".join(sorted({at.encode() for at in letters if at.isascii() and at.isalpha()}))
+        self.start_tag = re.compile(rb'<c(?:%s)*?\s+r\s*=\s*"(?!(?:%s)[0-9])[A-Z]{1,3}[0-9]+"(?:%s)*\s*>'
+                                    % (ATTRIBUTE, kept, ATTRIBUTE))  # fmt: skip
+
+    def read(self, size: int = -1) -> bytes:
+        """The next bytes of the XML (b"" at its end only), some cells' contents left out."""
+        while True:
+            chunk = self.xml.read(READ_SIZE)
+            text, self.rest = self.rest + chunk, b""
+            if not chunk:
+                return text
+            self._check(text)
+            passed = text if self.whole or self.start_tag is None else self._skipped(text)
+            if passed:
+                return passed
+
+    def _check(self, text: bytes) -> None:
+        """Pass everything on once `text` holds markup in which an end tag may be none."""
+        declared = self.head and text.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml")
+        self.head = False
+        if b"<!" in text or b"<?" in text[text.find(b"?>") + 2 if declared else 0 :]:
+            self.whole = True
+
+    def _skipped(self, text: bytes) -> bytes:
+        """`text` with the contents of its cells not wanted left out, up to a tag still
+        unfinished at its end or a cell not wanted whose end is still to come (kept in
+        self.rest for the next read)."""
+        assert self.start_tag is not None
+        passed, at, search = [], 0, 0
+        while (tag := self.start_tag.search(text, search)) is not None:
+            end = text.find(CELL_END, tag.end(), tag.end() + SKIP_BOUND)
+            if end >= 0:
+                passed += [text[at : tag.end()], CELL_END]
+                at = search = end + len(CELL_END)
+            elif len(text) - tag.end() < SKIP_BOUND:  # its end still to come
+                passed.append(text[at : tag.start()])
+                self.rest = text[tag.start() :]
+                return b"".join(passed)
+            else:  # contents too long to leave out
+                search = tag.end()
+        cut = _unfinished_tag(text, at)
+        passed.append(text[at:cut])
+        self.rest = text[cut:]
+        return b"".join(passed)
+
+
+def _unfinished_tag(text: bytes, at: int) -> int:
+    """Where a tag begun but not finished at the end of `text` starts (its end if none is)."""
+    start = text.rfind(b"<", at)
+    if start < 0 or b">" in text[start:] or len(text) - start > SKIP_BOUND:
+        return len(text)
+    return start
+
+
+def _cells(row: Any, wanted: Container[str] | None) -> Cells:
+    """A row's cells by column letters, those in `wanted` only where given (a cell without
+    a reference follows the one before)."""
     cells: Cells = {}
     letters = ""
     for cell in row.iterchildren(CELL):
         reference = cell.get("r")
         letters = reference.rstrip(DIGITS) if reference else letter(column_number(letters))
-        cells[letters] = cell
+        if wanted is None or letters in wanted:
+            cells[letters] = cell
     return cells
 
 
 def _string(item: Any) -> str:
     """The text of a string item: its text, or its runs' texts joined (phonetic runs left out)."""
-    for text in item.iterchildren(TEXT):
-        return text.text or ""
+    for child in item:
+        if child.tag == TEXT:
+            return child.text or ""
     return "".join(t.text or "" for run in item.iterchildren(RUN) for t in run.iterchildren(TEXT))
 
 
@@ -250,12 +363,14 @@ def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
     columns: list[str] | None = None  # the column letters of ID, Verdict, Comment
     verdicts = comments = 0
     seen: set[Any] = set()  # the error IDs counted
-    for _, cells in book.rows(name):
+    rows = book.rows(name)
+    for _, cells in rows:
         if columns is None:
             titles = header_columns(book, cells)
             if titles is not None:
                 at = {title: letters for letters, title in titles.items()}
                 columns = [at.get(h, "") for h in HEADERS]
+                rows.want(columns)
             continue
         ident = _value(book, cells.get(columns[0]))
         verdict, comment = (filled(_value(book, cells.get(at))) for at in columns[1:])

@@ -1,16 +1,22 @@
 """Writing a review workbook against the evaluation it comes from (issue 19.9: at most 5×
-the evaluation's CPU time), and writing and reading back one of 200,000 errors (make bench)."""
+the evaluation's CPU time), writing and reading back one of 200,000 errors, and `spanstudio
+review` of a reviewed FairEval workbook of about 200,000 error rows (make bench)."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import time
+import zipfile
+from pathlib import Path
 
 from engine.export.xlsx import write_workbook
 from engine.methods import get_method
 from engine.report import Report, Table, error_row
 from engine.review import read_review
 from engine.spans import Document
+from tests.bench import compile_engine, peak_mb
 from tests.conftest import conformance
 
 N_ERRORS = 200_000
@@ -106,3 +112,39 @@ def test_clueval_w_files_of_the_benchmark_pair(tmp_path):
           f"the original's 953 s; {len(xlsx_files)} .xlsx files; the files cost +{cpu - plain:.1f} s = "
           f"{(cpu - plain) / plain:.1f}× the evaluation (-e without -w: {plain:.1f} s)")  # fmt: skip
     assert len(xlsx_files) == 5
+
+
+def _judged(written: Path, reviewed: Path) -> None:
+    """`written` with every seventh error given a verdict, as a reviewer would, its sheet's XML
+    edited (inline strings kept: the workbook as Span Studio writes it, verdicts added)."""
+
+    def judge(cell: re.Match[bytes]) -> bytes:
+        number = int(cell[2])
+        given = (number - 3) % 7 == 0
+        verdict = f'<c r="B{number}" t="inlineStr"><is><t>both acceptable</t></is></c>'.encode()
+        return cell[1] + verdict * given
+
+    with zipfile.ZipFile(written) as source, zipfile.ZipFile(reviewed, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.startswith("xl/worksheets/") and len(data) > 1_000_000:  # the Errors sheet
+                data = re.sub(rb'(<c r="A(\d+)"[^>]*><is><t>E\d+</t></is></c>)', judge, data)
+            target.writestr(info.filename, data)
+
+
+def test_review_of_a_faireval_workbook_of_200000_errors(tmp_path):
+    """`spanstudio review --json` of FairEval's generated corpus's workbook (1,000,000 spans,
+    about 200,000 error rows with two coloured contexts each), whole process on one core."""
+    from tests.bench.bench_faireval import _corpus
+    from tests.bench.side_by_side import cpu_seconds, ours
+
+    compile_engine()
+    gold, system, _ = _corpus(tmp_path, 1_000_000)
+    written, reviewed = tmp_path / "w.xlsx", tmp_path / "reviewed.xlsx"
+    cpu_seconds(ours("faireval", gold, system, "--xlsx", written))
+    _judged(written, reviewed)
+    command = ours("review", reviewed, "--json", tmp_path / "r.json")
+    times = sorted(cpu_seconds(command)[0] for _ in range(3))
+    errors = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["errors"]
+    print(f"\nspanstudio review of a FairEval workbook of {errors:,} errors ({reviewed.stat().st_size / 1e6:.0f} MB): "
+          f"{times[0]:.1f}–{times[-1]:.1f} s CPU (3 runs, one core), peak {peak_mb(command):.0f} MB")  # fmt: skip
