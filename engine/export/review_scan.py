@@ -32,6 +32,7 @@ DIGITS = "0123456789"
 #: An attribute as spreadsheet programs write one in a cell's start tag (double quotes).
 ATTRIBUTE = rb'\s+[\w:.-]+\s*=\s*"[^"<]*"'
 CELL_END = b"</c>"
+CELL_END_TAG = re.compile(rb"</c\s*>")  # as XML allows it: `</c >` too
 READ_SIZE = 1 << 16  # bytes read from the zip entry at a time
 SKIP_BOUND = 1 << 20  # bytes of one cell's contents left out at most (a longer one is passed on)
 #: What a workbook that cannot be read raises, lxml's errors aside (a damaged zip or part, a missing part).
@@ -135,7 +136,9 @@ class SkippingReader:
     one still follows it) then at once its end tag. What it cannot tell for sure is passed on
     whole: a cell without a reference, a start tag with a prefix or single quotes, contents
     past SKIP_BOUND, and everything once the XML holds a comment, CDATA, a DOCTYPE or a
-    processing instruction (`<!`, `<?` past the declaration: in them a `</c>` is no end tag)."""
+    processing instruction (`<!`, `<?` past the declaration: in them a `</c>` is no end tag).
+    The contents left out are not parsed, so damage within them alone (a bare `&`, bytes not
+    UTF-8) is read past where parsing every cell refused the workbook."""
 
     def __init__(self, xml: IO[bytes]) -> None:
         self.xml = xml
@@ -143,6 +146,7 @@ class SkippingReader:
         self.whole = False  # passing everything on from now on
         self.rest = b""  # read, not yet passed on
         self.head = True  # at the start of the XML: its declaration not checked yet
+        self.last = b""  # the last byte checked (markup begun at the end of a read)
 
     def want(self, letters: Iterable[str]) -> None:
         """Leave out the contents of the cells of columns other than `letters` from now on."""
@@ -165,10 +169,13 @@ class SkippingReader:
                 return passed
 
     def _check(self, text: bytes) -> None:
-        """Pass everything on once `text` holds markup in which an end tag may be none."""
+        """Pass everything on once `text` holds markup in which an end tag may be none (or
+        begins it at the end of the bytes read before: `<` then `!`)."""
         declared = self.head and text.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml")
         self.head = False
-        if b"<!" in text or b"<?" in text[text.find(b"?>") + 2 if declared else 0 :]:
+        after = self.last + text
+        self.last = text[-1:]
+        if b"<!" in after or b"<?" in after[after.find(b"?>") + 2 if declared else 0 :]:
             self.whole = True
 
     def _skipped(self, text: bytes) -> bytes:
@@ -178,10 +185,10 @@ class SkippingReader:
         assert self.start_tag is not None
         passed, at, search = [], 0, 0
         while (tag := self.start_tag.search(text, search)) is not None:
-            end = text.find(CELL_END, tag.end(), tag.end() + SKIP_BOUND)
-            if end >= 0:
+            end = CELL_END_TAG.search(text, tag.end(), tag.end() + SKIP_BOUND)
+            if end is not None:
                 passed += [text[at : tag.end()], CELL_END]
-                at = search = end + len(CELL_END)
+                at = search = end.end()
             elif len(text) - tag.end() < SKIP_BOUND:  # its end still to come
                 passed.append(text[at : tag.start()])
                 self.rest = text[tag.start() :]

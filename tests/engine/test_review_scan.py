@@ -151,3 +151,25 @@ def _without_references(row: re.Match[bytes]) -> bytes:
         return b"<c" if follows else found[0]
 
     return re.sub(rb'<c r="([A-Z]+)[0-9]+"', cell, row[0])
+
+
+@pytest.mark.parametrize("size", [7, 50, 1 << 16])
+def test_an_end_tag_with_a_space_ends_its_cell_alone(size, monkeypatch):
+    """`</c >` is an end tag as XML allows it: taken for none, the next cell's end was taken
+    for it and the cell between was lost (review56 F1)."""
+    context = '<c r="B2" t="inlineStr"><is><t>spaced</t></is></c >'
+    sheet = _sheet(f'<row r="2"><c r="A2" t="inlineStr"><is><t>E2</t></is></c>{context}<c r="C2"><v>7</v></c></row>')
+    whole = _read(sheet, None)
+    monkeypatch.setattr(review_scan, "READ_SIZE", size)
+    assert _read(sheet, ("A", "C"))[1] == (2, {"A": "E2", "C": 7}) == (2, {k: whole[1][1][k] for k in "AC"})
+
+
+def test_markup_begun_at_the_end_of_one_read_stops_the_skipping(monkeypatch):
+    """`<` at the end of a read and `![CDATA[` at the start of the next: a CDATA all the same,
+    in which a `</c>` is no end tag (review56 F3), wherever the reads cut."""
+    markup = "<![CDATA[<c r=\"B9\">lost?</c>]]>"
+    sheet = _sheet(f'<row r="2"><c r="A2" t="inlineStr"><is><t>{markup}</t></is></c></row>')
+    whole = _read(sheet, None)
+    for size in range(2, 120):
+        monkeypatch.setattr(review_scan, "READ_SIZE", size)
+        assert _read(sheet, ("A", "C"))[1] == whole[1], size
