@@ -32,7 +32,10 @@ DIGITS = "0123456789"
 #: An attribute as spreadsheet programs write one in a cell's start tag (double quotes).
 ATTRIBUTE = rb'\s+[\w:.-]+\s*=\s*"[^"<]*"'
 CELL_END = b"</c>"
-CELL_END_TAG = re.compile(rb"</c\s*>")  # as XML allows it: `</c >` too
+CELL_END_TAG = re.compile(rb"</c[ \t\r\n]*>")  # as XML allows it: `</c >` too
+#: Markup no cell's contents hold (another cell begun, its row ended): a cell whose end is found
+#: only past it is damaged, and passed on whole for lxml to refuse.
+NOT_IN_A_CELL = re.compile(rb"<c[ \t\r\n/>]|</row[ \t\r\n>]")
 READ_SIZE = 1 << 16  # bytes read from the zip entry at a time
 SKIP_BOUND = 1 << 20  # bytes of one cell's contents left out at most (a longer one is passed on)
 #: What a workbook that cannot be read raises, lxml's errors aside (a damaged zip or part, a missing part).
@@ -186,7 +189,9 @@ class SkippingReader:
         passed, at, search = [], 0, 0
         while (tag := self.start_tag.search(text, search)) is not None:
             end = CELL_END_TAG.search(text, tag.end(), tag.end() + SKIP_BOUND)
-            if end is not None:
+            if end is not None and NOT_IN_A_CELL.search(text, tag.end(), end.start()) is not None:
+                search = tag.end()  # damaged: passed on whole
+            elif end is not None:
                 passed += [text[at : tag.end()], CELL_END]
                 at = search = end.end()
             elif len(text) - tag.end() < SKIP_BOUND:  # its end still to come

@@ -173,3 +173,18 @@ def test_markup_begun_at_the_end_of_one_read_stops_the_skipping(monkeypatch):
     for size in range(2, 120):
         monkeypatch.setattr(review_scan, "READ_SIZE", size)
         assert _read(sheet, ("A", "C"))[1] == whole[1], size
+
+
+@pytest.mark.parametrize("size", [7, 50, 301])
+def test_a_cell_left_out_whose_end_tag_is_damaged_is_refused_as_when_parsed(size, monkeypatch):
+    """`</cx>` ending a cell not asked for: the scan ran on to the next cell's end and lost the
+    cell between, where parsing every cell refuses the sheet (review58 F1); now passed on whole."""
+    from lxml import etree
+
+    damaged = '<c r="B2" t="inlineStr"><is><t>x</t></is></cx>'
+    sheet = _sheet(f'<row r="2"><c r="A2" t="inlineStr"><is><t>E2</t></is></c>{damaged}<c r="C2"><v>7</v></c></row>')
+    with pytest.raises(etree.XMLSyntaxError):
+        _read(sheet, None)
+    monkeypatch.setattr(review_scan, "READ_SIZE", size)
+    with pytest.raises(etree.XMLSyntaxError):
+        _read(sheet, ("A", "C"))
