@@ -132,14 +132,14 @@ def read_contents(
         return Contents(path, choices, error=err, reads=reads)
     except OSError:
         return Contents(path)
-    columns, opening = _column_labels(target, options, module.TITLE if format is not None else title)
+    columns, opening, stops = _column_labels(target, options, module.TITLE if format is not None else title)
     whole = read if format is None else None  # the spans the labels are of, where read as recognised
     labels, source = choices.get("label") or _side_labels(target, options, columns, whole), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     untyped = module.NAME == "conll" and UNTYPED in labels
-    found = {"reads": reads, "labels_from": source, "untyped": untyped}
-    return Contents(path, choices, labels, refused, columns=columns, opening_columns=opening, **found)
+    found = {"reads": reads, "labels_from": source, "untyped": untyped, "opening_columns": opening}
+    return Contents(path, choices, labels, refused or stops, columns=columns, **found)
 
 
 def unread_zip(path: str) -> InputError | None:

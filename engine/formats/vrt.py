@@ -454,6 +454,7 @@ class ColumnLabels(NamedTuple):
 
     read: list[list[str]]  # as the span readers read each column with the options (`read`)
     opening: list[list[str]]  # as CLUEval's reader reads them: an I-X after O opens a span (opening_labels)
+    refused: InputError | None = None  # why `read` stops on the column the options name, where it does
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
@@ -474,18 +475,19 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
     vrt = _every_column(path, table, count, options)
     labels: list[list[str]] = []
     opening: list[list[str]] = []
+    refused, named = None, options.tag_column if options.tag_column > 0 else count + 1 + options.tag_column
     for k in range(1, count + 1):
         if k > read and not _io_labels(table, k):  # before an explicit --tag-column K: ids, a domain
             labels.append([])
             opening.append([])
             continue
-        try:
-            spans = _column(path, vrt, count, replace(options, tag_column=k)).spans
-        except InputError:
-            spans = []
+        try:  # the column the options name read with them as given: `read`'s message, where it stops
+            spans = _column(path, vrt, count, options if k == named else replace(options, tag_column=k)).spans
+        except InputError as err:
+            spans, refused = [], err if k == named else refused
         labels.append(sorted({span.label for span in spans}))
         opening.append(opening_labels(vrt.tag_columns[k - 1]))
-    return ColumnLabels(labels, opening)
+    return ColumnLabels(labels, opening, refused)
 
 
 def opening_labels(tags: list[str]) -> list[str]:
