@@ -250,7 +250,7 @@ def _examples(path: str, options: ReadOptions,
     system A's user was left out (Annotations.user_left_out: none applied to a file naming none)."""
     examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options), places)
     users, name = _users(annotations), given_user(options)
-    left_out = bool(name) and not users and options.user_taken()
+    left_out = not users and options.user_taken()
     if name and not left_out:
         user, warnings = _named(users, path, name, options.flag("user"))
     else:

@@ -365,7 +365,7 @@ def _taken_user_left_out(tasks: list[Record], options: ReadOptions) -> bool:
     """Whether system A's user, taken by a second system (ReadOptions.user_taken), is left
     out: the tasks' annotations name no annotator (each `annotation N`), as doccano's file
     naming none (a model named in predictions may be A's user: kept)."""
-    if given_user(options) is None or not options.user_taken() or options.source != "annotations":
+    if not options.user_taken() or options.source != "annotations":
         return False
     makers = (_makers(_kept(record.value, options.source), options.source) for record in tasks)
     return not any(rank[0] < 2 for task_makers in makers for rank, _ in task_makers)  # 2: unnamed

@@ -54,9 +54,9 @@ class ReadOptions:
     given: tuple[str, ...] = ()
 
     def user_taken(self) -> bool:
-        """Whether the user is system A's, taken by a compared second system (--system-user,
-        not --system-b-user): applied to an export of several annotators alone."""
-        return "user" in self.from_system
+        """Whether a user is given, and is system A's taken by a compared second system
+        (--system-user, not --system-b-user): applied to an export of several annotators alone."""
+        return bool(self.user) and "user" in self.from_system
 
     def left_unset(self, name: str) -> bool:
         """Whether option `name` has its default value and was given by no flag."""
@@ -227,7 +227,7 @@ def listed_names(names: list[str]) -> str:
 def taken_user_left_out(module: Any, options: ReadOptions) -> bool:
     """Whether system A's user, taken by a second system (ReadOptions.user_taken), is left
     out of reading it: its format holds one annotator's spans."""
-    return bool(given_user(options)) and options.user_taken() and module.NAME not in READ_BY["user"]
+    return options.user_taken() and module.NAME not in READ_BY["user"]
 
 
 def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
