@@ -77,8 +77,14 @@ def _listed(labels: list[str], untyped: bool = False) -> str:
     label '_' is CoNLL's tags without a type, and said to be)."""
     more = " …" if len(labels) > SHOWN_LABELS else ""
     named = {UNTYPED: UNTYPED_WORDS} if untyped else {}
-    shown = (named.get(label) or elided(label) for label in labels[:SHOWN_LABELS])
+    shown = (named.get(label) or _seen(elided(label)) for label in labels[:SHOWN_LABELS])
     return ", ".join(shown) + more
+
+
+def _seen(label: str) -> str:
+    """A label as a person can see it: in quotes where it is empty or has spaces around it
+    (CLUEval's reader stores B-I- as the label "", a tag with spaces as written)."""
+    return f'"{label}"' if not label or label != label.strip() else label
 
 
 def read_whole(

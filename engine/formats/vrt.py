@@ -30,6 +30,7 @@ from ..errors import FileWarning, InputError, Parts, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
+from .vrt_tags import stored_labels
 
 if TYPE_CHECKING:
     from ..spans import Annotations
@@ -444,16 +445,12 @@ def read(path: str, options: ReadOptions) -> Annotations:
     return _column(path, vrt, count, options)
 
 
-#: Every B- and I- in a tag (CLUEval's reader labels a span by the tag without them).
-BIO_PREFIXES = re.compile("B-|I-")
-
-
 class ColumnLabels(NamedTuple):
     """Each BIO column's labels under two readings of one read of a file (none where the span
     methods read one column: nothing to choose among)."""
 
     read: list[list[str]]  # as the span readers read each column with the options (`read`)
-    opening: list[list[str]]  # as CLUEval's reader reads them: an I-X after O opens a span (opening_labels)
+    opening: list[list[str]]  # as CLUEval's reader reads them (vrt_tags.stored_labels)
     refused: InputError | None = None  # why `read` stops on the column the options name, where it does
 
 
@@ -486,14 +483,8 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
         except InputError as err:
             spans, refused = [], err if k == named else refused
         labels.append(sorted({span.label for span in spans}))
-        opening.append(opening_labels(vrt.tag_columns[k - 1]))
+        opening.append(stored_labels(vrt.tag_columns[k - 1]))
     return ColumnLabels(labels, opening, refused)
-
-
-def opening_labels(tags: list[str]) -> list[str]:
-    """The labels of a column's tags where every tag but O is inside a span labelled by it
-    without its B- and I- prefixes, as CLUEval's reader stores them (specs/clueval.md §2.6)."""
-    return sorted(label for label in {BIO_PREFIXES.sub("", tag) for tag in set(tags) if tag != "O"} if label)
 
 
 def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:

@@ -135,3 +135,26 @@ def test_the_opening_reading_labels_every_tag_but_o_as_clueval_s_reader_does(tmp
     own = column_spans(vrt.read_vrt(str(path), vrt.VrtLayout(2)), [])
     found = vrt.column_readings(str(path), ReadOptions(scheme="BIOES"))
     assert found.opening == [sorted(set(column.labels)) for column in own] == [["PER", "S-anon", "anon"], ["x"]]
+
+
+def _clueval_labels(path: str, columns: int) -> list[list[str]]:
+    """Each column's labels as CLUEval's run reads the file (its own reader)."""
+    from engine.methods.clueval.spans import column_spans
+
+    return [sorted(set(column.labels)) for column in column_spans(vrt.read_vrt(path, vrt.VrtLayout(columns)), [])]
+
+
+def test_the_opening_reading_lists_what_clueval_stores_of_the_tags_it_takes(tmp_path):
+    """B-I- is stored as the label "" (CLUEval scores it), B-O refused (its run stops there):
+    the list left out "" and listed O (review58 #2). One rule, CLUEval's (engine/formats/vrt_tags)."""
+    path = tmp_path / "prefixes.vrt"
+    path.write_text("Anna\tB-PER\tO\nSchulz\tO\tB-x\nsagt\tB-I-\tO\nes\tI-B-O\tO\nhier\tB-LOC\tO\n")
+    assert vrt.column_readings(str(path), ReadOptions()).opening == _clueval_labels(str(path), 2)
+    assert _clueval_labels(str(path), 2) == [["", "LOC", "O", "PER"], ["x"]]
+    refused = tmp_path / "b-o.vrt"
+    refused.write_text("Anna\tB-PER\tO\nSchulz\tO\tB-x\nsagt\tB-O\tO\n")
+    assert vrt.column_readings(str(refused), ReadOptions()).opening == [["PER"], ["x"]]
+    from engine.formats import vrt_tags
+    from engine.methods.clueval import spans
+
+    assert spans.tag_info is vrt_tags.tag_info

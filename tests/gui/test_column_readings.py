@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 import gui.setup_panel
-from gui.file_contents import read_contents
+from gui.file_contents import Contents, read_contents
 from tests.conftest import conformance
 
 BIO = str(conformance("clueval") / "data" / "fiktives-urteil-p1.bio")  # an I-anon after an O
@@ -84,6 +84,13 @@ def test_clueval_beside_a_brat_gold_lists_the_span_readers_labels(qtbot, window,
     setup.set_paths(str(tmp_path / "doc.ann"), BIO)
     _settled(qtbot, setup)
     assert setup.fields["system"].error_text.startswith(BIO + STOPS)  # in red, as the run stops (review57 F3)
+
+
+def test_an_empty_label_and_one_with_spaces_are_seen_in_the_lists():
+    """CLUEval stores B-I- as the label "" and a tag with spaces as written: the list showed
+    nothing where "" was (review58 #2), and spaces no one sees."""
+    contents = Contents("x.vrt", opening_columns=[["", " LOC", "PER"], ["x"]], columns=[[], ["x"]])
+    assert contents.summary(opening=True) == 'column 1 labels: "", " LOC", PER · column 2 labels: x'
 
 
 @pytest.mark.parametrize("method", ["faireval", "spans"])
