@@ -446,30 +446,32 @@ def read(path: str, options: ReadOptions) -> Annotations:
 
 
 class ColumnLabels(NamedTuple):
-    """Each BIO column's labels under two readings of one read of a file (none where the span
-    methods read one column: nothing to choose among)."""
+    """Each BIO column's labels under two readings of one read of a file."""
 
-    read: list[list[str]]  # as the span readers read each column with the options (`read`)
-    opening: list[list[str]]  # as CLUEval's reader reads them (vrt_tags.stored_labels)
-    refused: InputError | None = None  # why `read` stops on the column the options name, where it does
+    read: list[list[str]]  # each column the span readers read, as they read it with the options (`read`)
+    opening: list[list[str]]  # those CLUEval's reader reads (the first at least) as it reads them
+    refused: InputError | None = None  # why `read` stops on the file or the column the options name
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans where the span methods read several columns of
     tags with these options (none where they read one: nothing to choose among), the file read
     once (each column as `read` reads it; none for a column that cannot be read so)."""
-    return column_readings(path, options).read
+    read = column_readings(path, options).read
+    return read if len(read) > 1 else []
 
 
 def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
-    """column_labels, and each column's labels as CLUEval's own reader reads them, where an
-    I-X after O or after another label opens a span (specs/clueval.md C1): opening_labels."""
+    """Each column's labels as the span readers read it, and as CLUEval's own reader reads
+    it, where every tag but O is inside a span labelled by it without its B- and I- prefixes
+    (specs/clueval.md §2.5, §2.6: vrt_tags.stored_labels): the columns the span readers count,
+    or the first where they count none (CLUEval reads it whatever its tags)."""
     table = _table(_head(path))
     read = _columns_read(table, _io(options))
     count = _counted(table, options, read)
-    if count <= 1:
-        return ColumnLabels([], [])
-    vrt = _every_column(path, table, count, options)
+    vrt = _every_column(path, table, count, options)  # `read`'s message where it cannot be read
+    if count == 0:
+        return ColumnLabels([], [stored_labels(vrt.tag_columns[0])], _no_column(path, table, options))
     labels: list[list[str]] = []
     opening: list[list[str]] = []
     refused, named = None, options.tag_column if options.tag_column > 0 else count + 1 + options.tag_column
@@ -484,7 +486,17 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
             spans, refused = [], err if k == named else refused
         labels.append(sorted({span.label for span in spans}))
         opening.append(stored_labels(vrt.tag_columns[k - 1]))
+    refused = refused if 1 <= named <= count else _refusal(path, vrt, count, options)  # a column it has not
     return ColumnLabels(labels, opening, refused)
+
+
+def _refusal(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> InputError | None:
+    """What `read` says of the column the options name (a column the file has not), if anything."""
+    try:
+        _column(path, vrt, count, options)
+    except InputError as err:
+        return err
+    return None
 
 
 def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:
