@@ -16,11 +16,9 @@ from __future__ import annotations
 import bisect
 import itertools
 import os
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from html import unescape
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -31,6 +29,7 @@ from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
 from .vrt_tags import stored_labels
+from .vrt_xml import Structure
 
 if TYPE_CHECKING:
     from ..spans import Annotations
@@ -41,14 +40,6 @@ TITLE = "Vertical text (.vrt) with BIO columns"
 SUFFIXES = (".vrt",)
 
 sniff = sniffing.vrt  # recognises the format without this module (engine/formats/sniffing.py)
-
-
-# --- XML lines (specs/clueval.md §2.4) ------------------------------------------------
-
-_NAME = r"[A-Za-z_][A-Za-z0-9_\-.:]*"
-_END_TAG = re.compile(rf"^</({_NAME})\s*>$")
-_START_TAG = re.compile(rf"^<({_NAME})(.*?)(/?)>$", re.S)
-_ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 
 def bio_columns(lines: Sequence[str]) -> int:
@@ -103,48 +94,6 @@ def _io_labels(table: _Table, k: int) -> bool:
         return False
     values = table.values(k)
     return sniffing.read_as_tags(values, io=True) and not any(c.isdigit() for v in values for c in v)
-
-
-@dataclass
-class XmlTag:
-    kind: str  # "start", "end", "empty" or "other" (<?…?>, <!…>, unreadable)
-    name: str = ""
-    attrs: dict[str, str] = field(default_factory=dict)
-    clean: bool = True  # False when something inside the tag was skipped
-
-
-def parse_xml_line(text: str) -> XmlTag:
-    """One XML line: a start, end or empty-element tag with its attributes."""
-    if text.startswith(("<?", "<!")):
-        return XmlTag("other")
-    end = _END_TAG.match(text)
-    if end:
-        return XmlTag("end", end.group(1))
-    start = _START_TAG.match(text)
-    if not start:
-        return XmlTag("other", clean=False)
-    name, rest, slash = start.groups()
-    attrs: dict[str, str] = {}
-    clean = not rest or rest[0].isspace()
-    pos = 0
-    for match in _ATTRIBUTE.finditer(rest):
-        if rest[pos : match.start()].strip():
-            clean = False
-        value = match.group(2) if match.group(2) is not None else match.group(3)
-        attrs[match.group(1)] = _decode(value)
-        pos = match.end()
-    if rest[pos:].strip():
-        clean = False
-    return XmlTag("empty" if slash else "start", name, attrs, clean)
-
-
-def _decode(value: str) -> str:
-    """Entity references: the five named ones and numeric ones (others stay as written)."""
-    if "&" not in value:
-        return value
-    return re.sub(
-        r"&(?:lt|gt|amp|quot|apos|#[0-9]+|#[xX][0-9a-fA-F]+);", lambda m: unescape(m.group(0)), value
-    )
 
 
 # --- the file --------------------------------------------------------------------------
@@ -267,47 +216,6 @@ def _bad_byte(data: bytes) -> int:
     return 0
 
 
-class _Structure:
-    """The XML element stack of one file and what it says about documents and sentences."""
-
-    def __init__(self, layout: VrtLayout, name: str, warnings: list[str]) -> None:
-        self.document, self.sentence = layout.xml_document, layout.xml_sentence
-        self.stack: list[tuple[str, dict[str, str]]] = []
-        self.name, self.warnings = name, warnings
-        self.warned_syntax = self.warned_end = False
-
-    def ids(self) -> tuple[str, str]:
-        return self._innermost(self.document), self._innermost(self.sentence)
-
-    def _innermost(self, element: str) -> str:
-        for name, attrs in reversed(self.stack):
-            if name == element:
-                return attrs.get("id", "")
-        return ""
-
-    def apply(self, text: str, line: int) -> bool:
-        """Apply one XML line; True when it is a sentence boundary for contexts."""
-        tag = parse_xml_line(text)
-        if not tag.clean and not self.warned_syntax:
-            self.warned_syntax = True
-            self.warnings.append(FileWarning(self.name, f"unreadable XML in {text!r} skipped", line))
-        if tag.kind == "start":
-            self.stack.append((tag.name, tag.attrs))
-            return tag.name in (self.document, self.sentence)
-        if tag.kind != "end":
-            return False
-        for depth in range(len(self.stack) - 1, -1, -1):
-            if self.stack[depth][0] == tag.name:
-                closed = {name for name, _ in self.stack[depth:]}
-                del self.stack[depth:]
-                return bool(closed & {self.document, self.sentence})
-        if not self.warned_end:
-            self.warned_end = True
-            said = f"end tag {text!r} without an open <{tag.name}> ignored"
-            self.warnings.append(FileWarning(self.name, said, line))
-        return False
-
-
 def _too_short(name: str, number: int, fields: list[str], layout: VrtLayout) -> InputError:
     """C10: which needed column a token line lacks."""
     n = layout.n_tag_columns
@@ -353,7 +261,7 @@ def read_vrt(
     doc_ids: list[str] | None = [] if di is not None else None
     nontoken: list[int] = []
     sentence_marks: list[int] = []
-    structure = _Structure(layout, name, warnings)
+    structure = Structure(layout.xml_document, layout.xml_sentence, name, warnings)
     xml_changes: list[tuple[int, str, str]] = []
     one_field: int | None = None
     shared = {}.setdefault  # one string object per distinct tag, doc id and domain
