@@ -42,7 +42,7 @@ class Contents:
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
     columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
-    opening_columns: list[list[str]] = field(default_factory=list)  # theirs where an I-X after O opens a span
+    opening_columns: list[list[str]] = field(default_factory=list)  # a .vrt's as CLUEval's reader reads them
     untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
 
     @property
@@ -58,14 +58,16 @@ class Contents:
 
     def summary(self, opening: bool = False) -> str:
         """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none);
-        `opening`: each BIO column's labels as a reader where an I-X after O opens a span
-        reads them (the method reads the file with its own reader: CLUEval's .vrt)."""
+        `opening`: a .vrt's BIO columns' labels as CLUEval's own reader reads them (the
+        method reads the file with it), where every tag but O labels a span."""
         parts = [self.reads] if self.reads else []
         if self.layers:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
-        if self.columns:
-            columns = self.opening_columns if opening else self.columns
+        columns = self.opening_columns if opening else self.columns
+        if len(columns) > 1:
             parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(columns, 1)]
+        elif opening and columns:  # the one column CLUEval reads, whatever the span readers read
+            parts += [f"labels: {_listed(columns[0])}"] if columns[0] else []
         elif self.labels:
             named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
             parts.append(f"{named}: {_listed(self.labels, self.untyped)}")
@@ -77,8 +79,14 @@ def _listed(labels: list[str], untyped: bool = False) -> str:
     label '_' is CoNLL's tags without a type, and said to be)."""
     more = " …" if len(labels) > SHOWN_LABELS else ""
     named = {UNTYPED: UNTYPED_WORDS} if untyped else {}
-    shown = (named.get(label) or elided(label) for label in labels[:SHOWN_LABELS])
+    shown = (named.get(label) or _seen(elided(label)) for label in labels[:SHOWN_LABELS])
     return ", ".join(shown) + more
+
+
+def _seen(label: str) -> str:
+    """A label as a person can see it: in quotes where it is empty or has spaces around it
+    (CLUEval's reader stores B-I- as the label "", a tag with spaces as written)."""
+    return f'"{label}"' if not label or label != label.strip() else label
 
 
 def read_whole(
@@ -119,7 +127,8 @@ def read_contents(
     except InputError as err:
         return Contents(path, error=err)
     choices: dict[str, list[str]] = {}
-    reads, read, not_recognised = "", None, format is not None and title != module.TITLE
+    reads, not_recognised = "", format is not None and title != module.TITLE
+    read: Annotations | InputError | None = None
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
@@ -127,19 +136,35 @@ def read_contents(
         reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
         if refused is None and read_whole(not_recognised, choices, options, module):
-            read = read_spans(target, format, options)  # for its reader's message where they cannot be read
+            read = _spans_or_message(target, format, options)  # for its reader's message where it stops
     except InputError as err:  # what there is to pick stays (the System user of an export)
         return Contents(path, choices, error=err, reads=reads)
     except OSError:
         return Contents(path)
-    columns, opening, stops = _column_labels(target, options, module.TITLE if format is not None else title)
+    readings = _column_labels(target, options, module.TITLE if format is not None else title)
+    if isinstance(read, InputError):  # a .vrt's columns listed still: CLUEval reads it with its own reader
+        if readings is None:
+            return Contents(path, choices, error=read, reads=reads)
+        read, refused = None, read
     whole = read if format is None else None  # the spans the labels are of, where read as recognised
-    labels, source = choices.get("label") or _side_labels(target, options, columns, whole), ""
+    labels, source = choices.get("label") or _side_labels(target, options, readings, whole), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     untyped = module.NAME == "conll" and UNTYPED in labels
-    found = {"reads": reads, "labels_from": source, "untyped": untyped, "opening_columns": opening}
-    return Contents(path, choices, labels, refused or stops, columns=columns, **found)
+    found = {"reads": reads, "labels_from": source, "untyped": untyped}
+    if readings is None:
+        return Contents(path, choices, labels, refused, **found)
+    columns = readings.read if len(readings.read) > 1 else []  # one column: its labels are the side's
+    stops = refused or readings.refused
+    return Contents(path, choices, labels, stops, columns=columns, opening_columns=readings.opening, **found)
+
+
+def _spans_or_message(path: str, format: str | None, options: ReadOptions) -> Annotations | InputError:
+    """The spans the side's options read, or their reader's message where they cannot be read."""
+    try:
+        return read_spans(path, format, options)
+    except InputError as err:
+        return err
 
 
 def unread_zip(path: str) -> InputError | None:
@@ -160,30 +185,33 @@ def _refused_options(module: ModuleType, path: str, options: ReadOptions) -> Inp
     return None
 
 
-def _column_labels(path: str, options: ReadOptions, title: str | None) -> ColumnLabels:
-    """The labels of each BIO column of a .vrt file that has several, the file read once
-    (the methods read different ones: CLUEval the first, or each as a layer; the others
-    the tag column's), as the span readers read them and where an I-X after O opens a span
-    (vrt.column_readings: the box shows which the method reads it with)."""
+def _column_labels(path: str, options: ReadOptions, title: str | None) -> ColumnLabels | None:
+    """The labels of each BIO column of a .vrt file (None for any other file), the file read
+    once (the methods read different ones: CLUEval the first, or each as a layer; the others
+    the tag column's), as the span readers read them and as CLUEval's reader does
+    (vrt.column_readings: the box shows which the method reads it with); where the file
+    cannot be read, the reader's message."""
     from engine.formats import vrt
 
     if title != vrt.TITLE:
-        return vrt.ColumnLabels([], [])
+        return None
     try:
         return vrt.column_readings(path, options)
-    except (InputError, OSError):
+    except InputError as err:
+        return vrt.ColumnLabels([], [], err)
+    except OSError:
         return vrt.ColumnLabels([], [])
 
 
 def _side_labels(
-    path: str, options: ReadOptions, columns: list[list[str]], read: Annotations | None
+    path: str, options: ReadOptions, readings: ColumnLabels | None, read: Annotations | None
 ) -> list[str]:
     """The labels of the spans the side's options read (`read`: those spans, where the look
-    read them already); where each column's are known, of the column they choose (1 the
-    first, negative from the last), as the .vrt reader picks it."""
-    if not columns:
+    read them already); of a .vrt file, those of the column they choose (1 the first,
+    negative from the last), as the .vrt reader picks it (`readings`: each column's)."""
+    if readings is None:
         return sorted({span.label for span in read.spans}) if read is not None else _labels(path, options)
-    k = options.tag_column
+    columns, k = readings.read, options.tag_column
     return columns[k - 1 if k > 0 else k] if k and -len(columns) <= k <= len(columns) else []
 
 

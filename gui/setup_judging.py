@@ -54,7 +54,7 @@ class SetupJudging:
 
     def _summary(self, side: str) -> str:
         """A box's layers and labels, each BIO column's as the reader the method reads its file
-        with reads them: its own (CLUEval's, where an I-X after O opens a span) or the span readers."""
+        with reads them: its own (CLUEval's, where every tag but O labels a span) or the span readers'."""
         own = bool(self.method.own_formats) and self.field(side).spec is not None
         return self.contents[side].summary(opening=own and not self._read_as_spans(side))
 

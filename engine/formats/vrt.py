@@ -16,11 +16,9 @@ from __future__ import annotations
 import bisect
 import itertools
 import os
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from html import unescape
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -30,6 +28,8 @@ from ..errors import FileWarning, InputError, Parts, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
+from .vrt_tags import stored_labels
+from .vrt_xml import Structure
 
 if TYPE_CHECKING:
     from ..spans import Annotations
@@ -40,14 +40,6 @@ TITLE = "Vertical text (.vrt) with BIO columns"
 SUFFIXES = (".vrt",)
 
 sniff = sniffing.vrt  # recognises the format without this module (engine/formats/sniffing.py)
-
-
-# --- XML lines (specs/clueval.md §2.4) ------------------------------------------------
-
-_NAME = r"[A-Za-z_][A-Za-z0-9_\-.:]*"
-_END_TAG = re.compile(rf"^</({_NAME})\s*>$")
-_START_TAG = re.compile(rf"^<({_NAME})(.*?)(/?)>$", re.S)
-_ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 
 def bio_columns(lines: Sequence[str]) -> int:
@@ -102,48 +94,6 @@ def _io_labels(table: _Table, k: int) -> bool:
         return False
     values = table.values(k)
     return sniffing.read_as_tags(values, io=True) and not any(c.isdigit() for v in values for c in v)
-
-
-@dataclass
-class XmlTag:
-    kind: str  # "start", "end", "empty" or "other" (<?…?>, <!…>, unreadable)
-    name: str = ""
-    attrs: dict[str, str] = field(default_factory=dict)
-    clean: bool = True  # False when something inside the tag was skipped
-
-
-def parse_xml_line(text: str) -> XmlTag:
-    """One XML line: a start, end or empty-element tag with its attributes."""
-    if text.startswith(("<?", "<!")):
-        return XmlTag("other")
-    end = _END_TAG.match(text)
-    if end:
-        return XmlTag("end", end.group(1))
-    start = _START_TAG.match(text)
-    if not start:
-        return XmlTag("other", clean=False)
-    name, rest, slash = start.groups()
-    attrs: dict[str, str] = {}
-    clean = not rest or rest[0].isspace()
-    pos = 0
-    for match in _ATTRIBUTE.finditer(rest):
-        if rest[pos : match.start()].strip():
-            clean = False
-        value = match.group(2) if match.group(2) is not None else match.group(3)
-        attrs[match.group(1)] = _decode(value)
-        pos = match.end()
-    if rest[pos:].strip():
-        clean = False
-    return XmlTag("empty" if slash else "start", name, attrs, clean)
-
-
-def _decode(value: str) -> str:
-    """Entity references: the five named ones and numeric ones (others stay as written)."""
-    if "&" not in value:
-        return value
-    return re.sub(
-        r"&(?:lt|gt|amp|quot|apos|#[0-9]+|#[xX][0-9a-fA-F]+);", lambda m: unescape(m.group(0)), value
-    )
 
 
 # --- the file --------------------------------------------------------------------------
@@ -266,47 +216,6 @@ def _bad_byte(data: bytes) -> int:
     return 0
 
 
-class _Structure:
-    """The XML element stack of one file and what it says about documents and sentences."""
-
-    def __init__(self, layout: VrtLayout, name: str, warnings: list[str]) -> None:
-        self.document, self.sentence = layout.xml_document, layout.xml_sentence
-        self.stack: list[tuple[str, dict[str, str]]] = []
-        self.name, self.warnings = name, warnings
-        self.warned_syntax = self.warned_end = False
-
-    def ids(self) -> tuple[str, str]:
-        return self._innermost(self.document), self._innermost(self.sentence)
-
-    def _innermost(self, element: str) -> str:
-        for name, attrs in reversed(self.stack):
-            if name == element:
-                return attrs.get("id", "")
-        return ""
-
-    def apply(self, text: str, line: int) -> bool:
-        """Apply one XML line; True when it is a sentence boundary for contexts."""
-        tag = parse_xml_line(text)
-        if not tag.clean and not self.warned_syntax:
-            self.warned_syntax = True
-            self.warnings.append(FileWarning(self.name, f"unreadable XML in {text!r} skipped", line))
-        if tag.kind == "start":
-            self.stack.append((tag.name, tag.attrs))
-            return tag.name in (self.document, self.sentence)
-        if tag.kind != "end":
-            return False
-        for depth in range(len(self.stack) - 1, -1, -1):
-            if self.stack[depth][0] == tag.name:
-                closed = {name for name, _ in self.stack[depth:]}
-                del self.stack[depth:]
-                return bool(closed & {self.document, self.sentence})
-        if not self.warned_end:
-            self.warned_end = True
-            said = f"end tag {text!r} without an open <{tag.name}> ignored"
-            self.warnings.append(FileWarning(self.name, said, line))
-        return False
-
-
 def _too_short(name: str, number: int, fields: list[str], layout: VrtLayout) -> InputError:
     """C10: which needed column a token line lacks."""
     n = layout.n_tag_columns
@@ -352,7 +261,7 @@ def read_vrt(
     doc_ids: list[str] | None = [] if di is not None else None
     nontoken: list[int] = []
     sentence_marks: list[int] = []
-    structure = _Structure(layout, name, warnings)
+    structure = Structure(layout.xml_document, layout.xml_sentence, name, warnings)
     xml_changes: list[tuple[int, str, str]] = []
     one_field: int | None = None
     shared = {}.setdefault  # one string object per distinct tag, doc id and domain
@@ -444,35 +353,33 @@ def read(path: str, options: ReadOptions) -> Annotations:
     return _column(path, vrt, count, options)
 
 
-#: Every B- and I- in a tag (CLUEval's reader labels a span by the tag without them).
-BIO_PREFIXES = re.compile("B-|I-")
-
-
 class ColumnLabels(NamedTuple):
-    """Each BIO column's labels under two readings of one read of a file (none where the span
-    methods read one column: nothing to choose among)."""
+    """Each BIO column's labels under two readings of one read of a file."""
 
-    read: list[list[str]]  # as the span readers read each column with the options (`read`)
-    opening: list[list[str]]  # as CLUEval's reader reads them: an I-X after O opens a span (opening_labels)
-    refused: InputError | None = None  # why `read` stops on the column the options name, where it does
+    read: list[list[str]]  # each column the span readers read, as they read it with the options (`read`)
+    opening: list[list[str]]  # those CLUEval's reader reads (the first at least) as it reads them
+    refused: InputError | None = None  # why `read` stops on the file or the column the options name
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans where the span methods read several columns of
     tags with these options (none where they read one: nothing to choose among), the file read
     once (each column as `read` reads it; none for a column that cannot be read so)."""
-    return column_readings(path, options).read
+    read = column_readings(path, options).read
+    return read if len(read) > 1 else []
 
 
 def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
-    """column_labels, and each column's labels as CLUEval's own reader reads them, where an
-    I-X after O or after another label opens a span (specs/clueval.md C1): opening_labels."""
+    """Each column's labels as the span readers read it, and as CLUEval's own reader reads
+    it, where every tag but O is inside a span labelled by it without its B- and I- prefixes
+    (specs/clueval.md §2.5, §2.6: vrt_tags.stored_labels): the columns the span readers count,
+    or the first where they count none (CLUEval reads it whatever its tags)."""
     table = _table(_head(path))
     read = _columns_read(table, _io(options))
     count = _counted(table, options, read)
-    if count <= 1:
-        return ColumnLabels([], [])
-    vrt = _every_column(path, table, count, options)
+    vrt = _every_column(path, table, count, options)  # `read`'s message where it cannot be read
+    if count == 0:
+        return ColumnLabels([], [stored_labels(vrt.tag_columns[0])], _no_column(path, table, options))
     labels: list[list[str]] = []
     opening: list[list[str]] = []
     refused, named = None, options.tag_column if options.tag_column > 0 else count + 1 + options.tag_column
@@ -486,14 +393,18 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
         except InputError as err:
             spans, refused = [], err if k == named else refused
         labels.append(sorted({span.label for span in spans}))
-        opening.append(opening_labels(vrt.tag_columns[k - 1]))
+        opening.append(stored_labels(vrt.tag_columns[k - 1]))
+    refused = refused if 1 <= named <= count else _refusal(path, vrt, count, options)  # a column it has not
     return ColumnLabels(labels, opening, refused)
 
 
-def opening_labels(tags: list[str]) -> list[str]:
-    """The labels of a column's tags where every tag but O is inside a span labelled by it
-    without its B- and I- prefixes, as CLUEval's reader stores them (specs/clueval.md §2.6)."""
-    return sorted(label for label in {BIO_PREFIXES.sub("", tag) for tag in set(tags) if tag != "O"} if label)
+def _refusal(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> InputError | None:
+    """What `read` says of the column the options name (a column the file has not), if anything."""
+    try:
+        _column(path, vrt, count, options)
+    except InputError as err:
+        return err
+    return None
 
 
 def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:

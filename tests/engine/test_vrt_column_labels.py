@@ -135,3 +135,57 @@ def test_the_opening_reading_labels_every_tag_but_o_as_clueval_s_reader_does(tmp
     own = column_spans(vrt.read_vrt(str(path), vrt.VrtLayout(2)), [])
     found = vrt.column_readings(str(path), ReadOptions(scheme="BIOES"))
     assert found.opening == [sorted(set(column.labels)) for column in own] == [["PER", "S-anon", "anon"], ["x"]]
+
+
+def _clueval_labels(path: str, columns: int) -> list[list[str]]:
+    """Each column's labels as CLUEval's run reads the file (its own reader)."""
+    from engine.methods.clueval.spans import column_spans
+
+    return [sorted(set(column.labels)) for column in column_spans(vrt.read_vrt(path, vrt.VrtLayout(columns)), [])]
+
+
+def test_a_file_of_one_bio_column_has_its_labels_in_both_readings(tmp_path):
+    """One BIO column with an I-X after O: CLUEval's run reads anon, the span readers stop on
+    line 6 (strict IOB2); neither was said, the file's one column being nothing to choose
+    among (review57 F1, F3)."""
+    path = tmp_path / "one.vrt"
+    path.write_text('<text id="t1">\n<s>\nAMTSGERICHT\tB-anon\nERLANGEN\tI-anon\n--\tO\nAz\tI-anon\n</s>\n</text>\n')
+    found = vrt.column_readings(str(path), ReadOptions())
+    assert found.opening == _clueval_labels(str(path), 1) == [["anon"]]
+    assert found.read == [[]] and found.refused is not None and found.refused.line == 6
+    with pytest.raises(InputError) as stops:
+        vrt.read(str(path), ReadOptions())
+    assert str(found.refused) == str(stops.value)  # the run's message
+    assert vrt.column_readings(str(path), ReadOptions(reading="conlleval"))[:] == ([["anon"]], [["anon"]], None)
+    assert vrt.column_labels(str(path), ReadOptions(reading="conlleval")) == []  # one column: none to choose
+    assert "expected a BIO column 1..1" in str(vrt.column_readings(str(path), ReadOptions(tag_column=2)).refused)
+
+
+def test_the_opening_reading_lists_what_clueval_stores_of_the_tags_it_takes(tmp_path):
+    """B-I- is stored as the label "" (CLUEval scores it), B-O refused (its run stops there):
+    the list left out "" and listed O (review58 #2). One rule, CLUEval's (engine/formats/vrt_tags)."""
+    path = tmp_path / "prefixes.vrt"
+    path.write_text("Anna\tB-PER\tO\nSchulz\tO\tB-x\nsagt\tB-I-\tO\nes\tI-B-O\tO\nhier\tB-LOC\tO\n")
+    assert vrt.column_readings(str(path), ReadOptions()).opening == _clueval_labels(str(path), 2)
+    assert _clueval_labels(str(path), 2) == [["", "LOC", "O", "PER"], ["x"]]
+    refused = tmp_path / "b-o.vrt"
+    refused.write_text("Anna\tB-PER\tO\nSchulz\tO\tB-x\nsagt\tB-O\tO\n")
+    assert vrt.column_readings(str(refused), ReadOptions()).opening == [["PER"], ["x"]]
+    from engine.formats import vrt_tags
+    from engine.methods.clueval import spans
+
+    assert spans.tag_info is vrt_tags.tag_info
+
+
+@pytest.mark.parametrize(
+    "tags", [["LOC", "PER", "_", "o", "O"], [" LOC", " PER", "PER", "PER "]], ids=["odd", "spaced"]
+)
+def test_a_column_the_span_readers_count_no_bio_column_lists_what_clueval_reads(tmp_path, tags):
+    """A first column of bare labels with `_` and `o`, or of tags with spaces: the span readers
+    count no BIO column and stop, CLUEval reads the first column (every tag but O inside a span
+    labelled by it, specs/clueval.md §2.5) whatever it holds; neither was listed (review58 #3)."""
+    path = tmp_path / "odd.vrt"
+    path.write_text("".join(f"w{i}\t{tag}\t{'B-x' if i % 2 else 'O'}\n" for i, tag in enumerate(tags)))
+    found = vrt.column_readings(str(path), ReadOptions())
+    assert found.opening == _clueval_labels(str(path), 1) == [sorted(set(tags) - {"O"})]
+    assert found.read == [] and "found no BIO column after the token" in str(found.refused)

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 import gui.setup_panel
-from gui.file_contents import read_contents
+from gui.file_contents import Contents, read_contents
 from tests.conftest import conformance
 
 BIO = str(conformance("clueval") / "data" / "fiktives-urteil-p1.bio")  # an I-anon after an O
@@ -84,6 +84,53 @@ def test_clueval_beside_a_brat_gold_lists_the_span_readers_labels(qtbot, window,
     setup.set_paths(str(tmp_path / "doc.ann"), BIO)
     _settled(qtbot, setup)
     assert setup.fields["system"].error_text.startswith(BIO + STOPS)  # in red, as the run stops (review57 F3)
+
+
+def test_a_file_of_one_bio_column_lists_cluevals_labels_and_says_where_the_span_readers_stop(
+    qtbot, window, tmp_path, reads
+):
+    """One BIO column with an I-X after O: CLUEval's run reads anon, spans stops on line 6
+    (strict IOB2). The boxes listed no label under CLUEval, and no message under spans (review57
+    F1, F3); each is chosen again on a method change, the file read once."""
+    path = tmp_path / "one.vrt"
+    path.write_text('<text id="t1">\n<s>\nAMTSGERICHT\tB-anon\nERLANGEN\tI-anon\n--\tO\nAz\tI-anon\n</s>\n</text>\n')
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(path), str(path))
+    boxes = [setup.fields[side] for side in ("gold", "system")]
+    for method in ("clueval", "spans", "clueval"):
+        lines = _lines(qtbot, setup, method)
+        if method == "clueval":
+            assert all(line.endswith("with BIO columns · labels: anon") for line in lines)
+            assert not any(box.error_text for box in boxes)
+        else:
+            assert all(box.error_text.startswith(str(path) + ":6: expected IOB2") for box in boxes)
+    assert reads.count(str(path)) == 1
+
+
+def test_clueval_lists_its_labels_with_a_scheme_set(qtbot, window, reads):
+    """A Scheme set for the span readers (which CLUEval ignores reading its own file): the
+    boxes listed nothing under CLUEval (the look read the file's spans for the message only,
+    and kept the message alone); spans says where it stops."""
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(BIO, BIO)
+    _settled(qtbot, setup)
+    editor = setup.panel.editors["scheme"]
+    editor.set_value("IOB2")
+    editor.changed.emit()
+    _settled(qtbot, setup)
+    for line in [setup.fields[side].status.text() for side in ("gold", "system")]:
+        assert line.endswith("column 3 labels: hoch, mittel, niedrig")
+    assert reads.count(BIO) == 2  # once as the Scheme was not set, once with it: both boxes
+    assert all(line.startswith(Path(BIO).name + STOPS) for line in _lines(qtbot, setup, "spans"))
+
+
+def test_an_empty_label_and_one_with_spaces_are_seen_in_the_lists():
+    """CLUEval stores B-I- as the label "" and a tag with spaces as written: the list showed
+    nothing where "" was (review58 #2), and spaces no one sees."""
+    contents = Contents("x.vrt", opening_columns=[["", " LOC", "PER"], ["x"]], columns=[[], ["x"]])
+    assert contents.summary(opening=True) == 'column 1 labels: "", " LOC", PER · column 2 labels: x'
 
 
 @pytest.mark.parametrize("method", ["faireval", "spans"])

@@ -14,29 +14,15 @@ from functools import cached_property
 import numpy as np
 
 from ...errors import FileWarning, InputError
-from ...formats.vrt import BIO_PREFIXES, VrtFile
+from ...formats.vrt import VrtFile
+from ...formats.vrt_tags import TagInfo, tag_info
 
 ODD_TAGS = {"o", "0", "_", "-"}
 
 
-@dataclass(frozen=True)
-class TagInfo:
-    """What one distinct tag string means for span building."""
-
-    inside: bool
-    begins: bool  # starts with "B-"
-    boundary: str  # the tag without one leading B- or I- (§2.5)
-    stored: str  # the tag without every B- and I- (§2.6)
-
-
-def tag_info(tag: str) -> TagInfo:
-    boundary = tag[2:] if tag.startswith(("B-", "I-")) else tag
-    return TagInfo(tag != "O", tag.startswith("B-"), boundary, BIO_PREFIXES.sub("", tag))
-
-
 def _check_tag(tag: str, info: TagInfo, vrt: VrtFile, column: list[str], k: int) -> None:
     """C9: an empty tag, a prefix without a label, or B-O/I-O is bad input."""
-    if info.inside and info.boundary in ("", "O"):
+    if info.refused:
         line = vrt.line(column.index(tag))
         found = "an empty field" if tag == "" else repr(tag)
         raise InputError(f"a BIO tag with a label in column {k + 1}", found, file=vrt.path, line=line)

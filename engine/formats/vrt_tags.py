@@ -1,0 +1,40 @@
+"""CLUEval's reading of one BIO tag of a .vrt column (specs/clueval.md §2.5, §2.6): its span
+building (methods/clueval/spans.py) and the labels the app lists for it (vrt.column_readings)
+share this one rule."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: Every B- and I- in a tag (CLUEval's reader labels a span by the tag without them).
+BIO_PREFIXES = re.compile("B-|I-")
+
+
+@dataclass(frozen=True)
+class TagInfo:
+    """What one distinct tag string means for span building."""
+
+    inside: bool
+    begins: bool  # starts with "B-"
+    boundary: str  # the tag without one leading B- or I- (§2.5)
+    stored: str  # the tag without every B- and I- (§2.6)
+
+    @property
+    def refused(self) -> bool:
+        """C9: an inside tag without a label (an empty field, B-, I-) or labelled O (B-O, I-O)."""
+        return self.inside and self.boundary in ("", "O")
+
+
+def tag_info(tag: str) -> TagInfo:
+    boundary = tag[2:] if tag.startswith(("B-", "I-")) else tag
+    return TagInfo(tag != "O", tag.startswith("B-"), boundary, BIO_PREFIXES.sub("", tag))
+
+
+def stored_labels(tags: Iterable[str]) -> list[str]:
+    """The labels CLUEval's reader stores on the spans of a column of these tags: every tag
+    but O inside a span labelled by it without its B- and I- prefixes (S-anon, a bare PER;
+    B-I- the label ""), those it refuses (B-O, an empty field: its run stops) left out."""
+    infos = map(tag_info, set(tags))
+    return sorted({info.stored for info in infos if info.inside and not info.refused})
