@@ -202,6 +202,14 @@ def named_user(users: list[str], user: str) -> str | None:
     return next((name for name in users if user == name or name == f"user {user}"), None)
 
 
+def user_called(user: str | None) -> str | None:
+    """A user given as the readers name it (`user 2` for a bare id `2`, as doccano.user_name
+    names an id; named_user takes either); None for none (None, '')."""
+    if not user:
+        return None
+    return f"user {int(user)}" if user.isdecimal() else user
+
+
 def unknown_user(path: str, user: str, users: list[str]) -> InputError:
     """The error for a user an export has no annotations of, listing its users."""
     return InputError(f"a user of the export ({listed_names(users)})", repr(user), file=path)

@@ -119,6 +119,20 @@ def test_another_user_by_a_bare_id_is_named_as_the_readers_name_it(tmp_path, cli
     assert same.code == 0 and "annotations in" not in same.err, same.err
 
 
+def test_one_user_spelled_two_ways_is_no_option_of_bs(tmp_path, cli):
+    """--system-user 2 --system-b-user 'user 2': B reads A's user, and the report's options
+    list no system_b_user (they did); another user is listed."""
+    from .test_agreement_exports import DOCCANO, jsonl
+
+    path = jsonl(tmp_path / "users.jsonl", DOCCANO)
+    for b_user, listed in (("user 2", {}), ("2", {}), ("5", {"system_b_user": "5"})):
+        read = cli("compare", "spans", path, path, path, "--gold-user", "1", "--system-user", "2",
+                   "--system-b-user", b_user, "--json", "-")  # fmt: skip
+        assert read.code == 0, read.err
+        options = json.loads(read.out)["options"]
+        assert options["system_user"] == "2" and {k: v for k, v in options.items() if k.startswith("system_b")} == listed
+
+
 def test_the_gold_file_as_b_without_as_user_is_said_to_be_the_gold(tmp_path, cli):
     """review53 F1: B the gold's file naming no user, A's user taken and left out (or B's
     '' for none): B reads it as the gold does, and the same-file warning says so (it was
