@@ -68,10 +68,7 @@ def test_a_file_of_a_read_alike_as_b_gives_its_warnings_once(tmp_path, cli):
     """A's CoNLL-U Plus file as B too, read alike: the note of its column named NE is A's
     (its way on --system-tag-column), not said again with B's flag."""
     gold, _, _ = _files(tmp_path)
-    a = tmp_path / "a.conllup"
-    rows = [("John", "B-PER"), ("lives", "O"), ("", ""), ("Mary", "B-PER"), ("went", "O"), ("", "")]
-    a.write_text("# global.columns = ID FORM NE MISC\n" + "".join(
-        f"{n}\t{form}\t{tag}\t_\n" if form else "\n" for n, (form, tag) in enumerate(rows, 1)), encoding="utf-8")
+    a = _conllu_plus(tmp_path / "a.conllup")
     result = cli("compare", "spans", gold, a, a, "--format", "conll")
     assert result.code == 0, result.err
     warned = [line for line in result.err.splitlines() if "holds no tags" in line]
