@@ -8,9 +8,9 @@ their report says so, READ_ITSELF) makes no difference."""
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from .report import InputFile, Report
@@ -52,7 +52,7 @@ def _sides_differ(options: Any, read: dict[str, Any]) -> bool:
     out the one taken from system A, as_read) over those given."""
     if options is None:
         return False
-    values = argparse.Namespace(**{**vars(options), **read})
+    values = SimpleNamespace(**{**vars(options), **read})
     names = [name[5:] for name in vars(options) if name.startswith("gold_")]
     return any(side_value(values, "gold", name) != side_value(values, "system", name) for name in names)
 
