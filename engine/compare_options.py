@@ -67,8 +67,10 @@ def system_b_given(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read_value(options: dict[str, Any], name: str) -> Any:
-    """The value a system reads reader option `name` (system_tag_column) with, from a report's options."""
-    from .formats.reader_options import read_value
+    """The value a system reads reader option `name` (system_tag_column) with, from a report's
+    options (a user as the readers name it: `2` and `user 2` are one)."""
+    from .formats.reader_options import read_value, user_called
 
     shared = name.removeprefix(SYSTEM_PREFIX)
-    return read_value(shared, options.get(name), options.get(shared))
+    value = read_value(shared, options.get(name), options.get(shared))
+    return user_called(value) if shared == "user" else value

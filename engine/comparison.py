@@ -146,13 +146,12 @@ def compare_reports(
 def _other_user(systems: tuple[str, str], options: Any, options_b: Any) -> str | None:
     """The user system B reads where B is A's file (an export of several users) read for
     another user (--system-b-user bob beside --system-user alice), named as the readers name
-    it (`user 2` for a bare id: doccano.user_name); else None."""
-    from .formats.doccano import user_name
+    it (`user 2` for a bare id: reader_options.user_called); else None."""
+    from .formats.reader_options import user_called
 
     if options_b is None or not same_path(*systems):
         return None
-    a, b = (user_name(int(u) if u.isdecimal() else u) if u else None
-            for u in (side_value(o, "system", "user") for o in (options, options_b)))  # fmt: skip
+    a, b = (user_called(side_value(o, "system", "user")) for o in (options, options_b))
     return b if b and b != a else None
 
 
@@ -211,12 +210,15 @@ def second_system_messages(
     used …`); any other is named with the second system's file (with the `user` read in it,
     where B is A's export read for another: `bob's annotations in export.zip: …`), also where
     the first's says the same of its own system (both use a label the gold does not), unless B
-    is A's input read alike (`alike`: with A's reader options, as the app reads its Second system)."""
+    is A's input read alike (`alike`: with A's reader options, as the app reads its Second system):
+    then each of its readers' warnings is one of A's, its way on named by B's flag
+    (`--system-b-tag-column`) where A's names A's."""
     files: dict[str, tuple[Any, ...]] = {}
     warned = {_warning_key(m, files) for m in first if isinstance(m, FileWarning)}
-    told = set(first) if alike and same_path(*systems) else {m for m in first if m.startswith("--")}
-    kept = [m for m in second if (_warning_key(m, files) not in warned if isinstance(m, FileWarning)
-                                  else m not in told)]  # fmt: skip
+    read_alike = alike and same_path(*systems)
+    told = set(first) if read_alike else {m for m in first if m.startswith("--")}
+    kept = [m for m in second if ((not read_alike and _warning_key(m, files) not in warned)
+                                  if isinstance(m, FileWarning) else m not in told)]  # fmt: skip
     name = shown(systems[1]) if user is None else f"{shown(user)}'s annotations in {shown(systems[1])}"
     return [m if _names_its_subject(m) else f"{name}: {m}" for m in kept]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from .report import InputFile, Report
@@ -17,9 +18,6 @@ from .report import InputFile, Report
 #: The key of a report's data that is True where the method read its own files itself,
 #: without the reader options (CLUEval's, FairEval's; the warning naming those set is its own).
 READ_ITSELF = "_read_without_reader_options"
-#: The key of a report's data that is True where the system's reader left out the user taken
-#: from system A (Annotations.user_left_out: its file names no annotator): it read none.
-USER_LEFT_OUT = "_system_user_left_out"
 
 
 def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any, role: str = "system") -> None:
@@ -34,7 +32,7 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any, ro
     set otherwise for each side makes them read otherwise, unless the method read them without
     the reader options (its report says so). `role` names the system as the user knows it
     (a comparison's "system B", the app's "second system")."""
-    if _sides_differ(options, bool(report.data.get(USER_LEFT_OUT))) and not report.data.get(READ_ITSELF):
+    if _sides_differ(options, report.options) and not report.data.get(READ_ITSELF):
         return []
     if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
@@ -47,14 +45,23 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any, ro
     return []
 
 
-def _sides_differ(options: Any, user_left_out: bool = False) -> bool:
+def _sides_differ(options: Any, read: dict[str, Any]) -> bool:
     """Whether an option is set otherwise for gold than for system (--gold-X, --system-X;
-    where one is not set, --X for both sides holds, else the reader's default); the system's
-    user none where its reader left out the one taken from system A (`user_left_out`)."""
-    names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
-    system = {"user": None} if user_left_out else {}
-    return any(side_value(options, "gold", name) != system.get(name, side_value(options, "system", name))
-               for name in names)  # fmt: skip
+    where one is not set, --X for both sides holds, else the reader's default), as the run
+    read them: the report's options (`read`: the system's user None where its reader left
+    out the one taken from system A, as_read) over those given."""
+    if options is None:
+        return False
+    values = SimpleNamespace(**{**vars(options), **read})
+    names = [name[5:] for name in vars(options) if name.startswith("gold_")]
+    return any(side_value(values, "gold", name) != side_value(values, "system", name) for name in names)
+
+
+def as_read(options: dict[str, Any], user_left_out: bool) -> dict[str, Any]:
+    """A run's options for its report as it read its inputs: the system's user None where
+    its reader left out the one taken from system A (Annotations.user_left_out: its file
+    names no annotator), which the system was read without."""
+    return {**options, "system_user": None} if user_left_out else options
 
 
 def side_value(options: Any, side: str, name: str) -> Any:

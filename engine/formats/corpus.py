@@ -48,7 +48,8 @@ def _read(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
 def corpus_of(path: str, format: str, parts: list[tuple[str, Annotations]],
               warnings: list[str] | None = None) -> Annotations:  # fmt: skip
     """Files' annotations as one corpus: each file's documents named after it (`stem`, or
-    `stem/document` where it holds several), their reader's warnings after `warnings`."""
+    `stem/document` where it holds several), their reader's warnings after `warnings`; system
+    A's user left out where every file's reader left it out (Annotations.user_left_out)."""
     documents: list[Document] = []
     tables: list[SpanTable] = []
     warnings = list(warnings or [])
@@ -58,7 +59,9 @@ def corpus_of(path: str, format: str, parts: list[tuple[str, Annotations]],
         table.docs = table.docs + len(documents)
         documents += part.documents
         tables.append(table)
-    return Annotations(path, format, documents, _joined(tables, [d.name for d in documents]), warnings)
+    left_out = bool(parts) and all(part.user_left_out for _, part in parts)
+    return Annotations(path, format, documents, _joined(tables, [d.name for d in documents]), warnings,
+                       left_out)  # fmt: skip
 
 
 def _unread(folder: Path, title: str) -> list[str]:

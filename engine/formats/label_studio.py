@@ -40,7 +40,7 @@ from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, free_each, place, unique_name
 from .label_studio_tasks import AT, export_tasks, task_object
 from .label_studio_text import TextChecks
-from .reader_options import SOURCES, Annotators, given_user, named_user, unknown_user
+from .reader_options import SOURCES, Annotators, given_user, named_user, own_user_flag, unknown_user
 from .spantable import Origin, lazy_origin, listed_origin, listed_places
 from .standoff import ReadOptions, pick_name
 
@@ -174,7 +174,14 @@ def _mixed_index(path: str, tasks: list[Record], options: ReadOptions, read: Cou
     index = f"{options.flag('index')} {options.index}"
     return [users_warning(path, users, f"{index} reads each task's {options.source[:-1]} "
                           f"number {options.index + 1}, which is {whose} (the tasks list their annotators "
-                          "in different orders): --user NAME reads one user's")]  # fmt: skip
+                          f"in different orders): {_one_user(options)}")]  # fmt: skip
+
+
+def _one_user(options: ReadOptions) -> str:
+    """The way to read one user's annotations: the side's own user flag (compare names the gold
+    alike in both its runs); agreement, without one, reads each user given the export alone."""
+    flag = own_user_flag(options)
+    return f"{flag} NAME reads one user's" if flag else "given alone, each of its users is an annotator"
 
 
 def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) -> str | None:

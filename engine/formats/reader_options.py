@@ -6,7 +6,7 @@ declaring a method's options imports none of them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import FileWarning, InputError, WayOn, first_listed, given
@@ -52,6 +52,9 @@ class ReadOptions:
     #: the options given by any flag (a shared --tag-column too): a reader's fallback for one
     #: left unset is not taken where it is given its default value (an explicit --tag-column -1)
     given: tuple[str, ...] = ()
+    #: the side read (gold, system, SYSTEM_B) whatever side its messages name (`side` is "" for
+    #: one file on both sides); "" for agreement's annotators. Not what is read: not compared
+    reads_for: str = field(default="", compare=False)
 
     def user_taken(self) -> bool:
         """Whether a user is given, and is system A's taken by a compared second system
@@ -88,6 +91,13 @@ def system_user_flag(options: ReadOptions) -> str:
     """The flag that names the system's user of an export, for a message on either side
     (--system-user; system B's own, --system-b-user, where B reads it)."""
     return option_flag("user", SYSTEM_B if options.side == SYSTEM_B else SYSTEM)
+
+
+def own_user_flag(options: ReadOptions) -> str | None:
+    """The flag that names the user of the side read alone (--gold-user, --system-user,
+    --system-b-user), also where one file is read for both; None where no side is read
+    (agreement's annotators: agreement has no user option)."""
+    return option_flag("user", options.reads_for) if options.reads_for else None
 
 
 def user_flags(options: ReadOptions) -> str:
@@ -190,6 +200,14 @@ def named_user(users: list[str], user: str) -> str | None:
     """Which of an export's annotators (as the agreement command names them: `user 3`, an
     e-mail, …) a given user is: the name itself, or a bare id (`3` for `user 3`); None for none."""
     return next((name for name in users if user == name or name == f"user {user}"), None)
+
+
+def user_called(user: str | None) -> str | None:
+    """A user given as the readers name it (`user 2` for a bare id `2`, as doccano.user_name
+    names an id; named_user takes either); None for none (None, '')."""
+    if not user:
+        return None
+    return f"user {int(user)}" if user.isdecimal() else user
 
 
 def unknown_user(path: str, user: str, users: list[str]) -> InputError:

@@ -185,6 +185,7 @@ def side_options(options: Any, side: str, one_file: bool = False) -> tuple[str |
         values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
     named = _named_side(options, side, given) | {"given": set_by_flag}
+    named["reads_for"] = named["side"]  # the side read, whatever side its messages name
     gold_apart = side == SYSTEM and _gives_own(options, "gold")
     if one_file and not given and not gold_apart and named["side"] != SYSTEM_B:
         named["side"] = ""  # B on the gold's file: the gold was read (system A's run reads it first)

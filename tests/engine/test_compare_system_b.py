@@ -64,6 +64,17 @@ def test_system_bs_warnings_name_its_own_flags(tmp_path, cli):
     assert "--system-tag-column" not in result.err
 
 
+def test_a_file_of_a_read_alike_as_b_gives_its_warnings_once(tmp_path, cli):
+    """A's CoNLL-U Plus file as B too, read alike: the note of its column named NE is A's
+    (its way on --system-tag-column), not said again with B's flag."""
+    gold, _, _ = _files(tmp_path)
+    a = _conllu_plus(tmp_path / "a.conllup")
+    result = cli("compare", "spans", gold, a, a, "--format", "conll")
+    assert result.code == 0, result.err
+    warned = [line for line in result.err.splitlines() if "holds no tags" in line]
+    assert len(warned) == 1 and "--system-tag-column N reads another" in warned[0], result.err
+
+
 def test_a_file_name_holding_a_flags_letters_is_left_as_it_is(tmp_path, cli):
     """B's messages name its flags as its reader gives them, its file's name as it is (review37:
     a file `b--system-x.conll` was renamed in B's messages; so was `b --system-x.conllup` in

@@ -6,6 +6,7 @@ to be read; the app's Second system likewise."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -118,6 +119,20 @@ def test_another_user_by_a_bare_id_is_named_as_the_readers_name_it(tmp_path, cli
     assert same.code == 0 and "annotations in" not in same.err, same.err
 
 
+def test_one_user_spelled_two_ways_is_no_option_of_bs(tmp_path, cli):
+    """--system-user 2 --system-b-user 'user 2': B reads A's user, and the report's options
+    list no system_b_user (they did); another user is listed."""
+    from .test_agreement_exports import DOCCANO, jsonl
+
+    path = jsonl(tmp_path / "users.jsonl", DOCCANO)
+    for b_user, listed in (("user 2", {}), ("2", {}), ("5", {"system_b_user": "5"})):
+        read = cli("compare", "spans", path, path, path, "--gold-user", "1", "--system-user", "2",
+                   "--system-b-user", b_user, "--json", "-")  # fmt: skip
+        assert read.code == 0, read.err
+        options = json.loads(read.out)["options"]
+        assert options["system_user"] == "2" and {k: v for k, v in options.items() if k.startswith("system_b")} == listed
+
+
 def test_the_gold_file_as_b_without_as_user_is_said_to_be_the_gold(tmp_path, cli):
     """review53 F1: B the gold's file naming no user, A's user taken and left out (or B's
     '' for none): B reads it as the gold does, and the same-file warning says so (it was
@@ -182,3 +197,52 @@ def test_a_label_studio_file_naming_no_annotator_as_b_takes_none(tmp_path, cli):
     own = cli("compare", "spans", export, export, nobody, "--gold-user", "7", "--system-user", "7",
               "--system-b-user", "7")  # fmt: skip
     assert own.code == 2 and "found '7'" in own.err, own.err
+
+
+def _doccano_folder(tmp_path) -> tuple[str, Path]:
+    """A doccano zip of several users, and a folder of doccano files naming no user: bob's
+    examples, one a file named by its id (its document's name, as in the zip)."""
+    from .test_doccano_zip import SPANS, export, jsonl, user_records
+
+    zip_path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+    folder = tmp_path / "unnamed"
+    folder.mkdir()
+    for record in user_records(SPANS["bob"]):
+        (folder / f"{record['id']}.jsonl").write_text(jsonl([record]), encoding="utf-8")
+    return zip_path, folder
+
+
+def test_the_gold_folder_naming_no_user_as_b_is_said_to_be_the_gold(tmp_path, cli):
+    """A folder of doccano files naming no user as B, the gold's, beside A's user (left out
+    of every file): B reads it as the gold does, the same-folder warning says so (it erred to
+    'reads differently')."""
+    zip_path, folder = _doccano_folder(tmp_path)
+    same = f"gold and system B are the same folder ({folder}): the scores compare it with itself"
+    for method in ("spans", "nervaluate", "faireval", "clueval"):
+        read = cli("compare", method, folder, zip_path, folder, "--system-user", "alice")
+        assert read.code == 0 and same in read.err, (method, read.err)
+
+
+def test_the_report_records_the_user_b_was_read_with(tmp_path, cli):
+    """The report's options say the user each system was read with: B's none where its reader
+    left out A's (system_b_user null), as the same-file check reads them; B reading A's user
+    lists none of its own."""
+    from engine.comparison import compare_reports
+    from engine.methods import get_method
+    from engine.stats import Confidence
+
+    zip_path, folder = _doccano_folder(tmp_path)
+    read = cli("compare", "spans", folder, zip_path, folder, "--system-user", "alice", "--json", "-")
+    assert read.code == 0, read.err
+    options = json.loads(read.out)["options"]
+    assert options["system_user"] == "alice" and options["system_b_user"] is None
+    confidence = Confidence(0.95, 100, 1, 100)
+    for name in ("spans", "nervaluate", "faireval", "clueval"):
+        method = get_method(name)
+        run = method.Options(system_user="alice")
+        as_b = dataclasses.replace(run, system_b=())  # B's options, none of its own (compare_options)
+        report = compare_reports(method, str(folder), (zip_path, str(folder)), run, confidence, options_b=as_b)
+        a, b = report.data["_system_reports"].values()
+        assert (a.options["system_user"], b.options["system_user"]) == ("alice", None), name
+        both = compare_reports(method, str(folder), (zip_path, zip_path), run, confidence, options_b=as_b)
+        assert "system_b_user" not in both.options, name

@@ -129,8 +129,36 @@ def test_label_studio_index_over_annotators_in_different_orders_is_a_warning(tmp
     messages = report(capsys, "spans", path, path, "--system-index", "1")["messages"]
     assert (f"{path}: the annotations of 2 users (user 7, ben@example.org): --index 0 reads each task's "
             "annotation number 1, which is user 7's in 1 task, ben@example.org's in 1 (the tasks list "
-            "their annotators in different orders): --user NAME reads one user's") in messages  # fmt: skip
+            "their annotators in different orders): --gold-user NAME reads one user's") in messages  # fmt: skip
     assert not any("different orders" in m for m in report(capsys, "spans", label_studio, label_studio)["messages"])
+
+
+def _reversed_tasks(tmp_path: Path) -> str:
+    """Label Studio tasks listing their two annotators in different orders."""
+    tasks = [LABEL_STUDIO[0], {**LABEL_STUDIO[1], "annotations": LABEL_STUDIO[1]["annotations"][::-1]}]
+    path = tmp_path / "reversed.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    return str(path)
+
+
+def test_the_index_warning_names_the_user_flag_of_its_side(tmp_path, label_studio, cli):
+    """Label Studio's --index warning names the flag of the side it is about (it said --user
+    for each): compare's gold once with --gold-user, whichever system is its file (its two
+    runs named it two ways); agreement, without a user option, names none."""
+    path = _reversed_tasks(tmp_path)
+    orders = (f"{path}: the annotations of 2 users (user 7, ben@example.org): --index 0 reads each task's "
+              "annotation number 1, which is user 7's in 1 task, ben@example.org's in 1 (the tasks list "
+              "their annotators in different orders): ")  # fmt: skip
+    for systems, flags in (((path, label_studio), ("--gold-user", "--system-user")),
+                           ((label_studio, path), ("--gold-user", "--system-b-user")),
+                           ((label_studio, label_studio), ("--gold-user",))):  # fmt: skip
+        read = cli("compare", "spans", path, *systems)
+        assert read.code == 0, read.err
+        said = [line for line in read.err.splitlines() if orders in line]
+        assert said == [f"spanstudio: warning: {orders}{flag} NAME reads one user's" for flag in flags], said
+    agreement = cli("agreement", path, label_studio)
+    assert agreement.code == 0 and f"{orders}given alone, each of its users is an annotator" in agreement.err
+    assert "-user" not in agreement.err
 
 
 # --- an INCEpTION export whose users each hold one document -----------------------------

@@ -18,7 +18,7 @@ from ...formats import annotation_tool_readers
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...same_inputs import READ_ITSELF, USER_LEFT_OUT
+from ...same_inputs import READ_ITSELF, as_read
 from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from ..span_options import prefer_own_options
 from .match import STATUSES
@@ -136,8 +136,9 @@ class CluEval(Method):
         }
         if differs - RESCORABLE:
             return None
+        read = as_read(to_plain(options), run.system_user_left_out)
         rescored = dataclasses.replace(
-            report, options=to_plain(options), tables=dict(report.tables), data=dict(report.data)
+            report, options=read, tables=dict(report.tables), data=dict(report.data)
         )
         _score_tables(rescored, run, options.lenient, detail="evaluation_table" in report.data)
         own = run.messages(report.data.get("_level", run.options.lenient))  # others added to the report stay
@@ -284,11 +285,11 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
     report = Report(
         method="clueval",
         title=CluEval.title,
-        options=to_plain(options),
+        options=as_read(to_plain(options), run.system_user_left_out),
         inputs=[*InputFile.of("gold", run.gold), *InputFile.of("system", run.system)],
         tables={},
         messages=run.messages(level),
-        data={"_run": run, "_level": level, USER_LEFT_OUT: run.system_user_left_out},
+        data={"_run": run, "_level": level},
     )
     if run.read_itself:
         report.data[READ_ITSELF] = True

@@ -22,7 +22,7 @@ from ...formats import read_spans
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, document_text, token_arrays
 from ...progress import NO_PROGRESS, Progress
-from ...same_inputs import USER_LEFT_OUT
+from ...same_inputs import as_read
 from .. import span_adapter
 from ..span_options import reader_values
 from ..spans.inputs import only_system_labels
@@ -70,7 +70,7 @@ class SpanFormatRun(Run):
         report = self._build([files])
         for options in (report.options, report.data["options"]):  # how the inputs were read, for a rerun
             options.update(reader_values(self.reading))
-        report.data[USER_LEFT_OUT] = paired.system_user_left_out
+        report.options = as_read(report.options, paired.system_user_left_out)
         return report
 
 

@@ -14,7 +14,7 @@ from ...formats.spantable import SpanTable, bounds_arrays
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import ColumnRows, Report, Table
-from ...same_inputs import USER_LEFT_OUT
+from ...same_inputs import as_read
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
@@ -114,7 +114,7 @@ class Nervaluate(Method):
             report = Report(
                 self.name,
                 self.title,
-                plain_options(options),
+                as_read(plain_options(options), paired.system_user_left_out),
                 input_files(gold, system),
                 _tables(overall, per_label),
                 messages=notes,
@@ -124,7 +124,6 @@ class Nervaluate(Method):
                 "per_label": per_label,
                 "paired_by": paired.paired_by,
                 "reading": paired.notes,
-                USER_LEFT_OUT: paired.system_user_left_out,
                 "_review": _review(per_label),
                 "_units": NervaluateUnits(paired, [Scope(None, true_index, pred_index, outcomes), *scopes]),
             }

@@ -12,7 +12,7 @@ import numpy as np
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import ColumnRows, Report, Table
-from ...same_inputs import USER_LEFT_OUT
+from ...same_inputs import as_read
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
@@ -73,13 +73,13 @@ class Spans(Method):
             c = counts(names, gold_labels, system_labels, m)
             report_dict = classification_report(c)
             notes = [*paired.warnings, *only_system_labels(paired)]
-            report = Report(self.name, self.title, plain_options(options), input_files(gold, system),
+            read = as_read(plain_options(options), paired.system_user_left_out)
+            report = Report(self.name, self.title, read, input_files(gold, system),
                             _tables(report_dict, c), messages=notes)  # fmt: skip
             report.data = {
                 "classification_report": report_dict,
                 "paired_by": paired.paired_by,
                 "reading": paired.notes,
-                USER_LEFT_OUT: paired.system_user_left_out,
                 "_review": _review(c),
                 "_units": SpanUnits(paired, gold_labels, system_labels, names, m, c),
             }
