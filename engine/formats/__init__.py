@@ -47,18 +47,21 @@ BRAT_CONFIGURATION = frozenset(
 BRAT_CORPUS_NAMES = frozenset({"README", "LICENSE", "LICENCE", "COPYING", "CITATION", "NOTICE", "AUTHORS",
                                "CHANGELOG", "CHANGES", "ACKNOWLEDGMENTS", "ACKNOWLEDGEMENTS"})  # fmt: skip
 BRAT_CORPUS_SUFFIXES = ("", ".md", ".txt", ".rst", ".cff")
-#: The type system a UIMA XMI file is read with, beside it (engine/formats/uima_xmi.py).
-TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
+#: The type system a UIMA XMI file is read with, beside it, in its folder or in its zip
+#: (engine/formats/uima_xmi.py): named so in any case (companion_named).
+TYPE_SYSTEM_NAME = "TypeSystem.xml"
 #: Label Studio's labelling config, beside the tasks (engine/formats/label_studio.py).
 LABEL_STUDIO_CONFIG = "config.xml"
 #: The files each reader reads beside the annotation files of a folder: not annotations,
 #: so a folder's files are recognised and read without them.
 COMPANION_FILES: dict[str, frozenset[str]] = {
     "brat": BRAT_CONFIGURATION,
-    "uima_xmi": frozenset(TYPE_SYSTEM_NAMES),
+    "uima_xmi": frozenset({TYPE_SYSTEM_NAME.lower()}),
     "label_studio": frozenset({LABEL_STUDIO_CONFIG}),
 }
-_ALL_COMPANIONS = frozenset[str]().union(*COMPANION_FILES.values())
+#: The readers whose companion files are named in any case (lower case above): Windows
+#: tools write TYPESYSTEM.XML; brat's configuration is found by its exact name, as brat does.
+ANY_CASE_COMPANIONS = frozenset({"uima_xmi"})
 
 
 def format_module(name: str) -> ModuleType:
@@ -138,7 +141,14 @@ def companion(path: Path, reader: str | None = None) -> bool:
     """Whether a file is one the reader (its module name; by default any reader) reads
     beside annotation files: brat's configuration, a UIMA type system, Label Studio's
     labelling config."""
-    return path.name in (COMPANION_FILES.get(reader, frozenset()) if reader else _ALL_COMPANIONS)
+    return any(companion_named(path.name, name) for name in ((reader,) if reader else COMPANION_FILES))
+
+
+def companion_named(name: str, reader: str) -> bool:
+    """Whether a file's name (a zip entry's last part) is one of a reader's companion
+    files (COMPANION_FILES), in any case where the reader takes it so (ANY_CASE_COMPANIONS):
+    the one rule of every place one is looked for (a folder, beside a file, a zip)."""
+    return (name.lower() if reader in ANY_CASE_COMPANIONS else name) in COMPANION_FILES.get(reader, ())
 
 
 def annotation_files(folder: Path) -> list[Path]:

@@ -1,9 +1,10 @@
 """UIMA CAS XMI, INCEpTION's native export, read with dkpro-cassis (a reader of span layers).
 
 A document is an `.xmi` file with its type system: the file given as ReadOptions.typesystem,
-else `TypeSystem.xml` (or `typesystem.xml`) beside it; or a `.zip` holding both, as
-INCEpTION exports a document (every `.xmi` in it is a document). The spans are the
-annotations of one span layer, any annotation type with begin and end and a string
+else `TypeSystem.xml` beside it; or a `.zip` holding both, as INCEpTION exports a
+document (every `.xmi` in it is a document). The type system is named so in any case
+(`TYPESYSTEM.XML`, as Windows tools write it), as a folder's reader leaves it out. The
+spans are the annotations of one span layer, any annotation type with begin and end and a string
 feature (default: DKPro's NamedEntity, its subtypes included), labelled by one string
 feature of it (default `value`, else the type's first). Tokens and sentences come from
 DKPro's Token and Sentence where the file has them.
@@ -28,7 +29,8 @@ from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
 from ..zips import entry_bytes, readable_zip
-from . import TYPE_SYSTEM_NAMES, sniffing
+from . import TYPE_SYSTEM_NAME, companion_named, sniffing
+from .folders import listed
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
 from .standoff import (
@@ -95,13 +97,29 @@ def _sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, byte
 
 
 def _beside(path: str) -> str:
-    """The type system file beside an XMI file."""
+    """The type system file beside an XMI file (_type_system_among its folder's files)."""
     folder = Path(path).parent
-    for name in TYPE_SYSTEM_NAMES:
-        if (folder / name).is_file():
-            return str(folder / name)
+    if (folder / TYPE_SYSTEM_NAME).is_file():  # the exact name wins (_type_system_among): no listing
+        return str(folder / TYPE_SYSTEM_NAME)
     expected = "a type system: TypeSystem.xml beside the file, or one given (--typesystem)"
-    raise InputError(expected, "none", file=path)
+    names = [f.name for f in listed(folder, expected)]
+    found = _type_system_among(names, "beside the file", path)
+    if found is None:
+        raise InputError(expected, "none", file=path)
+    return str(folder / found)
+
+
+def _type_system_among(names: list[str], where: str, file: str) -> str | None:
+    """The type system among a folder's files or a zip's entries (`names`): named TypeSystem.xml
+    in any case (formats.companion_named); where several are (in a zip, or on Linux), the first
+    of the exact name, the name INCEpTION, WebAnno and DKPro write; None for none. InputError
+    (naming `file`) for several names and none the exact one: no name tells which was meant."""
+    found = [n for n in names if companion_named(PurePosixPath(n).name, "uima_xmi")]
+    exact = [n for n in found if PurePosixPath(n).name == TYPE_SYSTEM_NAME]
+    if len({PurePosixPath(n).name for n in found}) > 1 and not exact:
+        raise InputError(f"one type system (TypeSystem.xml in any case) {where}, or one given (--typesystem)",
+                         f"{' and '.join(found)}, named alike but for case: keep one", file=file)  # fmt: skip
+    return (exact or found or [None])[0]
 
 
 def _zip_sources(path: str, data: bytes,
@@ -119,12 +137,11 @@ def _zip_sources(path: str, data: bytes,
         ]
         if options.typesystem:
             return documents, (options.typesystem, read_input_bytes(options.typesystem))
-        lower = [name.lower() for name in TYPE_SYSTEM_NAMES]  # in any case, as the .XMI entry
-        inside = [n for n in names if PurePosixPath(n).name.lower() in lower]
-        if not inside:
+        inside = _type_system_among(names, "in the zip", path)
+        if inside is None:
             raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
-        where = f"{path}/{inside[0]}"
-        return documents, (where, entry_bytes(archive, inside[0], where))
+        where = f"{path}/{inside}"
+        return documents, (where, entry_bytes(archive, inside, where))
 
 
 # --- loading with cassis ---------------------------------------------------------------
