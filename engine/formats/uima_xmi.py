@@ -19,18 +19,17 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import re
-from collections.abc import Iterator
 from contextvars import ContextVar
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
+from ..scoped_memo import Memo, memo_within, memoised
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
 from ..zips import entry_bytes, readable_zip
-from . import TYPE_SYSTEM_NAME, companion_named, sniffing
-from .folders import listed
+from . import companion_among, companion_beside, sniffing
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
 from .standoff import (
@@ -97,29 +96,16 @@ def _sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, byte
 
 
 def _beside(path: str) -> str:
-    """The type system file beside an XMI file (_type_system_among its folder's files)."""
-    folder = Path(path).parent
-    if (folder / TYPE_SYSTEM_NAME).is_file():  # the exact name wins (_type_system_among): no listing
-        return str(folder / TYPE_SYSTEM_NAME)
-    expected = "a type system: TypeSystem.xml beside the file, or one given (--typesystem)"
-    names = [f.name for f in listed(folder, expected)]
-    found = _type_system_among(names, "beside the file", path)
+    """The type system file beside an XMI file (formats.companion_beside)."""
+    found = companion_beside(path, "uima_xmi", _ONE_TYPE_SYSTEM.format(where="beside the file"))
     if found is None:
+        expected = "a type system: TypeSystem.xml beside the file, or one given (--typesystem)"
         raise InputError(expected, "none", file=path)
-    return str(folder / found)
+    return str(found)
 
 
-def _type_system_among(names: list[str], where: str, file: str) -> str | None:
-    """The type system among a folder's files or a zip's entries (`names`): named TypeSystem.xml
-    in any case (formats.companion_named); where several are (in a zip, or on Linux), the first
-    of the exact name, the name INCEpTION, WebAnno and DKPro write; None for none. InputError
-    (naming `file`) for several names and none the exact one: no name tells which was meant."""
-    found = [n for n in names if companion_named(PurePosixPath(n).name, "uima_xmi")]
-    exact = [n for n in found if PurePosixPath(n).name == TYPE_SYSTEM_NAME]
-    if len({PurePosixPath(n).name for n in found}) > 1 and not exact:
-        raise InputError(f"one type system (TypeSystem.xml in any case) {where}, or one given (--typesystem)",
-                         f"{' and '.join(found)}, named alike but for case: keep one", file=file)  # fmt: skip
-    return (exact or found or [None])[0]
+#: What two type systems named alike but for case are said against (formats.companion_among).
+_ONE_TYPE_SYSTEM = "one type system (TypeSystem.xml in any case) {where}, or one given (--typesystem)"
 
 
 def _zip_sources(path: str, data: bytes,
@@ -137,7 +123,7 @@ def _zip_sources(path: str, data: bytes,
         ]
         if options.typesystem:
             return documents, (options.typesystem, read_input_bytes(options.typesystem))
-        inside = _type_system_among(names, "in the zip", path)
+        inside = companion_among(names, "uima_xmi", _ONE_TYPE_SYSTEM.format(where="in the zip"), path)
         if inside is None:
             raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
         where = f"{path}/{inside}"
@@ -149,26 +135,16 @@ def _zip_sources(path: str, data: bytes,
 
 #: The type systems loaded while reading several files of one input (an INCEpTION project
 #: export: every entry's zip holds the project's same TypeSystem.xml), by their bytes.
-_LOADED: ContextVar[dict[bytes, cassis.TypeSystem] | None] = ContextVar("typesystems", default=None)
+_LOADED: Memo = ContextVar("typesystems", default=None)
 
 
-@contextlib.contextmanager
-def one_typesystem_load() -> Iterator[None]:
+def one_typesystem_load() -> contextlib.AbstractContextManager[None]:
     """Within it, a type system of the same bytes is loaded once (29 ms each for INCEpTION's)."""
-    token = _LOADED.set({})
-    try:
-        yield
-    finally:
-        _LOADED.reset(token)
+    return memo_within(_LOADED)
 
 
 def _load_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
-    loaded = _LOADED.get()
-    if loaded is None:
-        return _parsed_typesystem(where, data)
-    if data not in loaded:
-        loaded[data] = _parsed_typesystem(where, data)
-    return loaded[data]
+    return memoised(_LOADED, data, lambda: _parsed_typesystem(where, data))
 
 
 def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
