@@ -7,14 +7,18 @@ the methods that use them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import importlib.util
 import os
 from collections.abc import Iterable
+from contextvars import ContextVar
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from ..scoped_memo import Memo, memo_within, memoised
 
 if TYPE_CHECKING:
     from ..errors import InputError
@@ -47,18 +51,23 @@ BRAT_CONFIGURATION = frozenset(
 BRAT_CORPUS_NAMES = frozenset({"README", "LICENSE", "LICENCE", "COPYING", "CITATION", "NOTICE", "AUTHORS",
                                "CHANGELOG", "CHANGES", "ACKNOWLEDGMENTS", "ACKNOWLEDGEMENTS"})  # fmt: skip
 BRAT_CORPUS_SUFFIXES = ("", ".md", ".txt", ".rst", ".cff")
-#: The type system a UIMA XMI file is read with, beside it (engine/formats/uima_xmi.py).
-TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
-#: Label Studio's labelling config, beside the tasks (engine/formats/label_studio.py).
+#: The type system a UIMA XMI file is read with, beside it, in its folder or in its zip
+#: (engine/formats/uima_xmi.py): named so in any case (companion_named).
+TYPE_SYSTEM_NAME = "TypeSystem.xml"
+#: Label Studio's labelling config, beside the tasks (engine/formats/label_studio.py), in any case.
 LABEL_STUDIO_CONFIG = "config.xml"
 #: The files each reader reads beside the annotation files of a folder: not annotations,
 #: so a folder's files are recognised and read without them.
 COMPANION_FILES: dict[str, frozenset[str]] = {
     "brat": BRAT_CONFIGURATION,
-    "uima_xmi": frozenset(TYPE_SYSTEM_NAMES),
+    "uima_xmi": frozenset({TYPE_SYSTEM_NAME}),
     "label_studio": frozenset({LABEL_STUDIO_CONFIG}),
 }
-_ALL_COMPANIONS = frozenset[str]().union(*COMPANION_FILES.values())
+#: The companion files named in any case (Windows tools write TYPESYSTEM.XML), by reader, in
+#: lower case; brat's configuration is found by its exact name, as brat finds it.
+ANY_CASE_COMPANIONS: dict[str, frozenset[str]] = {
+    reader: frozenset(map(str.lower, COMPANION_FILES[reader])) for reader in ("uima_xmi", "label_studio")
+}
 
 
 def format_module(name: str) -> ModuleType:
@@ -138,7 +147,60 @@ def companion(path: Path, reader: str | None = None) -> bool:
     """Whether a file is one the reader (its module name; by default any reader) reads
     beside annotation files: brat's configuration, a UIMA type system, Label Studio's
     labelling config."""
-    return path.name in (COMPANION_FILES.get(reader, frozenset()) if reader else _ALL_COMPANIONS)
+    return any(companion_named(path.name, name) for name in ((reader,) if reader else COMPANION_FILES))
+
+
+def companion_named(name: str, reader: str) -> bool:
+    """Whether a file's name (a zip entry's last part) is one of a reader's companion
+    files (COMPANION_FILES), in any case where the reader takes it so (ANY_CASE_COMPANIONS):
+    the one rule of every place one is looked for (a folder, beside a file, a zip)."""
+    if reader in ANY_CASE_COMPANIONS:
+        return name.lower() in ANY_CASE_COMPANIONS[reader]
+    return name in COMPANION_FILES.get(reader, ())
+
+
+#: The companion files found while a folder's files are read (companions_found_once), by
+#: folder and reader: its files share them, and the folder is listed once, not for each file.
+_FOUND: Memo = ContextVar("companions", default=None)
+
+
+def companions_found_once() -> contextlib.AbstractContextManager[None]:
+    """Within it, a folder's companion files are looked for once (corpus.read_corpus)."""
+    return memo_within(_FOUND)
+
+
+def companion_beside(path: str, reader: str, expected: str) -> Path | None:
+    """A reader's companion file beside a file (companion_among its folder's files; its exact
+    name found without listing the folder); None for none, or a folder that cannot be listed."""
+    folder = Path(path).parent
+    return memoised(_FOUND, (folder, reader), lambda: _companion_in(folder, reader, expected, path))
+
+
+def _companion_in(folder: Path, reader: str, expected: str, path: str) -> Path | None:
+    """companion_beside a file (`path`) in this folder, looked for."""
+    exact = [folder / name for name in sorted(COMPANION_FILES[reader]) if (folder / name).is_file()]
+    if exact:
+        return exact[0]
+    try:
+        names = [file.name for file in folder_files(folder)]
+    except OSError:
+        return None
+    found = companion_among(names, reader, expected, path)
+    return None if found is None else folder / found
+
+
+def companion_among(names: list[str], reader: str, expected: str, file: str) -> str | None:
+    """A reader's companion file among a folder's files or a zip's entries (`names`), named
+    so in any case (companion_named); of several, the first of the exact name (the name the
+    tools write); None for none. InputError (`expected`, naming `file`) for several names and
+    none the exact one: no name tells which was meant."""
+    found = [n for n in names if companion_named(n.rpartition("/")[2], reader)]
+    exact = [n for n in found if n.rpartition("/")[2] in COMPANION_FILES[reader]]
+    if len({n.rpartition("/")[2] for n in found}) > 1 and not exact:
+        from ..errors import InputError
+
+        raise InputError(expected, f"{' and '.join(found)}, named alike but for case: keep one", file=file)
+    return (exact or found or [None])[0]
 
 
 def annotation_files(folder: Path) -> list[Path]:

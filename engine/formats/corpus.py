@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import FileWarning, InputError
 from ..spans import Annotations, Document
-from . import companion, require_content, sub_folders
+from . import companion, companions_found_once, require_content, sub_folders
 from .folders import check_brat_folder, listed, listed_names
 from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
@@ -32,7 +32,8 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
         raise InputError(expected, "no file", file=path)
     _check_stems(folder, files)
     warnings = _unread(folder, module.TITLE)  # and those each reader gives with its file
-    parts = [(file.stem, _read(str(file), module, options)) for file in files]
+    with companions_found_once():  # a type system, a labelling config: looked for once
+        parts = [(file.stem, _read(str(file), module, options)) for file in files]
     return corpus_of(path, module.NAME, parts, warnings)
 
 

@@ -30,12 +30,11 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from ..errors import FileWarning, InputError, describe, first_listed, given
 from ..spans import Annotations
-from . import LABEL_STUDIO_CONFIG, sniffing
+from . import LABEL_STUDIO_CONFIG, companion_beside, sniffing
 from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, free_each, place, unique_name
 from .label_studio_tasks import AT, export_tasks, task_object
@@ -54,9 +53,10 @@ sniff = sniffing.label_studio  # recognises the format without this module (engi
 
 
 def _config_keys(path: str) -> dict[str, str]:
-    """to_name → data key, from a labelling config (config.xml) beside the file."""
-    config = Path(path).with_name(LABEL_STUDIO_CONFIG)
-    if not config.is_file():
+    """to_name → data key, from a labelling config (config.xml, in any case) beside the file."""
+    expected = f"one labelling config ({LABEL_STUDIO_CONFIG} in any case) beside the file"
+    config = companion_beside(path, "label_studio", expected)
+    if config is None:
         return {}
     try:
         text = config.read_text(encoding="utf-8", errors="replace")

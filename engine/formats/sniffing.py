@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..textio import BOM, ZIP_MAGIC
-from . import TYPE_SYSTEM_NAMES
+from . import ANY_CASE_COMPANIONS
 
 #: The bytes of a file its format is recognised by.
 HEAD_BYTES = 1 << 16
@@ -163,7 +163,7 @@ def uima_xmi(lines: Sequence[str]) -> bool:
     XMI or type system."""
     if as_head(lines).zipped:  # `.XMI` too (Windows tools write it): the zip's reader takes either case
         xmi = _first_entry_named(lines, (".xmi",), any_case=True)
-        return xmi or _first_entry_named(lines, TYPE_SYSTEM_NAMES, any_case=True)  # as the reader finds it
+        return xmi or _first_entry_named(lines, tuple(ANY_CASE_COMPANIONS["uima_xmi"]), any_case=True)
     head = "\n".join(lines[:5])
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
 

@@ -1,9 +1,10 @@
 """UIMA CAS XMI, INCEpTION's native export, read with dkpro-cassis (a reader of span layers).
 
 A document is an `.xmi` file with its type system: the file given as ReadOptions.typesystem,
-else `TypeSystem.xml` (or `typesystem.xml`) beside it; or a `.zip` holding both, as
-INCEpTION exports a document (every `.xmi` in it is a document). The spans are the
-annotations of one span layer, any annotation type with begin and end and a string
+else `TypeSystem.xml` beside it; or a `.zip` holding both, as INCEpTION exports a
+document (every `.xmi` in it is a document). The type system is named so in any case
+(`TYPESYSTEM.XML`, as Windows tools write it), as a folder's reader leaves it out. The
+spans are the annotations of one span layer, any annotation type with begin and end and a string
 feature (default: DKPro's NamedEntity, its subtypes included), labelled by one string
 feature of it (default `value`, else the type's first). Tokens and sentences come from
 DKPro's Token and Sentence where the file has them.
@@ -18,17 +19,17 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import re
-from collections.abc import Iterator
 from contextvars import ContextVar
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
+from ..scoped_memo import Memo, memo_within, memoised
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
 from ..zips import entry_bytes, readable_zip
-from . import TYPE_SYSTEM_NAMES, sniffing
+from . import companion_among, companion_beside, sniffing
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
 from .standoff import (
@@ -95,13 +96,16 @@ def _sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, byte
 
 
 def _beside(path: str) -> str:
-    """The type system file beside an XMI file."""
-    folder = Path(path).parent
-    for name in TYPE_SYSTEM_NAMES:
-        if (folder / name).is_file():
-            return str(folder / name)
-    expected = "a type system: TypeSystem.xml beside the file, or one given (--typesystem)"
-    raise InputError(expected, "none", file=path)
+    """The type system file beside an XMI file (formats.companion_beside)."""
+    found = companion_beside(path, "uima_xmi", _ONE_TYPE_SYSTEM.format(where="beside the file"))
+    if found is None:
+        expected = "a type system: TypeSystem.xml beside the file, or one given (--typesystem)"
+        raise InputError(expected, "none", file=path)
+    return str(found)
+
+
+#: What two type systems named alike but for case are said against (formats.companion_among).
+_ONE_TYPE_SYSTEM = "one type system (TypeSystem.xml in any case) {where}, or one given (--typesystem)"
 
 
 def _zip_sources(path: str, data: bytes,
@@ -119,12 +123,11 @@ def _zip_sources(path: str, data: bytes,
         ]
         if options.typesystem:
             return documents, (options.typesystem, read_input_bytes(options.typesystem))
-        lower = [name.lower() for name in TYPE_SYSTEM_NAMES]  # in any case, as the .XMI entry
-        inside = [n for n in names if PurePosixPath(n).name.lower() in lower]
-        if not inside:
+        inside = companion_among(names, "uima_xmi", _ONE_TYPE_SYSTEM.format(where="in the zip"), path)
+        if inside is None:
             raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
-        where = f"{path}/{inside[0]}"
-        return documents, (where, entry_bytes(archive, inside[0], where))
+        where = f"{path}/{inside}"
+        return documents, (where, entry_bytes(archive, inside, where))
 
 
 # --- loading with cassis ---------------------------------------------------------------
@@ -132,26 +135,16 @@ def _zip_sources(path: str, data: bytes,
 
 #: The type systems loaded while reading several files of one input (an INCEpTION project
 #: export: every entry's zip holds the project's same TypeSystem.xml), by their bytes.
-_LOADED: ContextVar[dict[bytes, cassis.TypeSystem] | None] = ContextVar("typesystems", default=None)
+_LOADED: Memo = ContextVar("typesystems", default=None)
 
 
-@contextlib.contextmanager
-def one_typesystem_load() -> Iterator[None]:
+def one_typesystem_load() -> contextlib.AbstractContextManager[None]:
     """Within it, a type system of the same bytes is loaded once (29 ms each for INCEpTION's)."""
-    token = _LOADED.set({})
-    try:
-        yield
-    finally:
-        _LOADED.reset(token)
+    return memo_within(_LOADED)
 
 
 def _load_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
-    loaded = _LOADED.get()
-    if loaded is None:
-        return _parsed_typesystem(where, data)
-    if data not in loaded:
-        loaded[data] = _parsed_typesystem(where, data)
-    return loaded[data]
+    return memoised(_LOADED, data, lambda: _parsed_typesystem(where, data))
 
 
 def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
