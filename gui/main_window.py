@@ -394,7 +394,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _evaluated(self, run: Run, data: ReportData) -> None:
         self.run = run
-        self.settings.add_recent(run.method.name, run.gold, run.system)
+        self.settings.add_recent(run.method.name, run.gold, run.system, run.second)
         for field in self.setup.fields.values():
             field.refresh()
         self.show_report(data)

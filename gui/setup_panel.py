@@ -511,7 +511,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
 
     def fill_choices(self) -> None:
         """The layer, feature and user drop-downs of the shown options, from the chosen files."""
-        for name, items in suggestions(self.contents, self.panel.values()).items():
+        read = {side: found for side, found in self.contents.items() if side in self.read_boxes()}
+        for name, items in suggestions(read, self.panel.values()).items():
             self.panel.suggest(name, items)
 
     def drop_listed_users(self) -> None:
