@@ -51,10 +51,12 @@ def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongForm
 
 def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
     """Every method's refusal of one side's input, judged from the one look at its head
-    (each format's verdict on it found once)."""
+    (each format's verdict on it found once); the Second system's as the System's, as
+    compare checks its system B (check_inputs) and the app's run checks it (evaluation_run)."""
     if look is None:
         return {}
-    return {method.name: refusal(method, side, look.path, look.head) for method in methods}
+    role = "system" if side == "second" else side
+    return {method.name: refusal(method, role, look.path, look.head) for method in methods}
 
 
 def unreadable(found: dict[str, Refusals], name: str) -> str | None:
