@@ -388,12 +388,12 @@ class FileField(QWidget):
         found = judged(self.look, self.spec, self.chosen, spans)
         if found.error is not None:
             self.show_input_error(found.error)
-        elif self.contents_error is not None:
-            self.show_input_error(self.contents_error)
-        elif self.refusal is not None:
+        elif self.refusal is not None:  # the run refuses the file before any reader reads it
             refusal = self.refusal
             readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
             self.show_error(refusal.app_sentence, html.escape(refusal.looks) + (switch_links(readers) or "."))
+        elif self.contents_error is not None:
+            self.show_input_error(self.contents_error)
         elif found.unknown and not self.chosen:
             hint = NOT_RECOGNISED_HINT if self.format_list and not found.format else ""
             self.show_status(

@@ -4,7 +4,7 @@ exports and what the app remembers. It composes the views; the engine computes."
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,21 +23,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.comparison import add_comparison, add_intervals
 from engine.errors import InputError
-from engine.formats.suggest import WrongFormat, check_inputs
-from engine.methods import Invocation, Method, all_methods
+from engine.formats.suggest import WrongFormat
+from engine.methods import all_methods
 from engine.progress import Progress
 from engine.report import Report, Table
-from engine.same_inputs import warn_of_same_inputs
 
 from . import dialogs
 from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
+from .evaluation_run import Run, check_run_inputs, evaluation_job
 from .focus_order import FocusRing
 from .geometry import HANDLES, RESULT_SHARES, usable_size
 from .help_page import GlossaryDialog
-from .inputs import SECOND, about_input, owners_of
+from .inputs import owners_of
 from .notice import Notice, beside
 from .release import release
 from .results import DetailView, MessagesView, ScoresView
@@ -55,18 +54,6 @@ from .worker import Job, Task, finish, reap, show_progress, start
 log = logging.getLogger("spanstudio.gui")
 
 RESCORE_DELAY_MS = 250
-
-
-@dataclass(frozen=True)
-class Run:
-    """What one evaluation was asked for: method, inputs, options."""
-
-    method: Method
-    gold: str
-    system: str
-    options: Any
-    second: str = ""  # the second system compared with ("" for none)
-    rewritten: bool = False  # an input was written over since (Make Gold: gui/adjudication.py)
 
 
 class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindow):
@@ -347,22 +334,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.notice.hide()  # what an export wrote belongs to the former result
         self.settings.set_inputs(run.gold, run.system)
 
-        intervals, second = self.setup.intervals, run.second
-
-        def job(progress: Progress) -> ReportData:
-            report = run.method.evaluate(run.gold, run.system, run.options, progress)
-            warn_of_same_inputs(run.gold, run.system, report, run.options)
-            if intervals or second:
-                from engine.stats import Confidence  # numpy's import waits for the first such run
-
-                progress.update(1.0, "resampling", force=True)
-            if intervals:
-                add_intervals(run.method, report, Confidence(), run.system)
-            if second:
-                about_input(SECOND, lambda: add_comparison(run.method, report, Invocation(
-                    run.gold, run.system, run.options), second, Confidence(), progress))  # fmt: skip
-            return ReportData.build(report, progress)
-
+        job = evaluation_job(run, self.setup.intervals)
         title = f"Evaluating with {run.method.title.split(' — ')[0]}"
         return self.run_task(title, job, lambda data: self._evaluated(run, data), "The evaluation stopped")
 
@@ -382,7 +354,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             dialogs.show_input_error(self, err, "The options are not valid")
             return None
         try:
-            check_inputs(method, gold, system)
+            check_run_inputs(method, gold, system, self.setup.second_system, options)
         except WrongFormat as err:
             self.setup.check_files()  # the file boxes say it, with links to switch
             chosen = dialogs.offer_switch(self, err)
@@ -394,7 +366,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _evaluated(self, run: Run, data: ReportData) -> None:
         self.run = run
-        self.settings.add_recent(run.method.name, run.gold, run.system)
+        self.settings.add_recent(run.method.name, run.gold, run.system, run.second)
         for field in self.setup.fields.values():
             field.refresh()
         self.show_report(data)

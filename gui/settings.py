@@ -85,15 +85,17 @@ class AppSettings:
         self._set(f"folders/{kind}", folder)
 
     def recent(self) -> list[dict[str, str]]:
-        """Recent evaluations, newest first: {"method", "gold", "system"}."""
+        """Recent evaluations, newest first: {"method", "gold", "system", "second"} (the Second
+        system compared with, "" for none: an entry kept before it was recorded has none)."""
         value = self._get("recent", [])
         if not isinstance(value, list):
             return []
         keys = ("method", "gold", "system")
-        return [e for e in value if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in keys)]
+        kept = [e for e in value if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in keys)]
+        return [{**e, "second": e.get("second") if isinstance(e.get("second"), str) else ""} for e in kept]
 
-    def add_recent(self, method: str, gold: str, system: str) -> None:
-        entry = {"method": method, "gold": gold, "system": system}
+    def add_recent(self, method: str, gold: str, system: str, second: str = "") -> None:
+        entry = {"method": method, "gold": gold, "system": system, "second": second}
         entries = [entry, *(e for e in self.recent() if e != entry)]
         self._set("recent", entries[:RECENT_LIMIT])
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats.standoff import ReadOptions
+from engine.formats.suggest import format_named
 from engine.methods import Advice, Method
 from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
@@ -140,6 +141,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             field.path_changed.connect(self.inputs_changed)
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
+        self.second.switch_requested.connect(self.set_method)  # a method that reads its file
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
         self.second.path_changed.connect(self.inputs_changed)  # its labels read, as the System box's are
         self.second.path_changed.connect(self.looked)  # the line above the results anew (emptied: no look)
@@ -253,7 +255,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         (its box says it is being looked at, and no method refuses it meanwhile)."""
         field = self.field(side)
         path, number = field.path, self._newest(side)
-        methods, owns = list(self.methods.values()) if side in self.fields else [], self._owns
+        methods, owns = list(self.methods.values()), self._owns
         self._through.pop(side, None)
 
         def look(roles: list[str]) -> Job:
@@ -275,7 +277,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
 
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
-        asked = Asked(key, title, look(list(self.fields)), wanted, about=path)
+        roles = list(self.fields) if side in self.fields else [side]  # a worker's look serves both boxes
+        asked = Asked(key, title, look(roles), wanted, about=path)
         self._look_at(asked, shown, (None, {}, {}), failed, at_once=look([side]))
 
     def _file_key(self, path: str, side: str) -> Hashable:
@@ -317,14 +320,12 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.field(side).show_look(look)
         if look is not None:
             self._through[side] = spans
-        if side != "second":
-            self.refusals[side] = found
-            self.mark_readers()
-            self.check_files()
+        self.refusals[side] = found  # the Second system's judged as the System's (setup_looks.refusals)
+        self.mark_readers()
+        self.check_files()
         if look is not None and side in self.read_boxes():
             self.look_at_inputs()
-        if side != "second":
-            self.looked.emit()
+        self.looked.emit()
 
     def field(self, side: str) -> FileField:
         """The file box of a side (gold, system or second)."""
@@ -344,10 +345,12 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             self.method_box.setItemData(row, reason or described(method), Qt.ItemDataRole.ToolTipRole)
 
     def check_files(self) -> None:
-        """Say in each file box whether the chosen method reads its file, with links to the
-        methods that do."""
-        for role, field in self.fields.items():
-            field.set_refusal(self.refusals.get(role, {}).get(self.method.name))
+        """Say in each read box whether the chosen method reads its file, with links to the
+        methods that do (not where the Format options name its format: that reader decides)."""
+        options = self._options()
+        for role, field in self.read_boxes().items():
+            named = format_named(options, "system" if role == "second" else role)
+            field.set_refusal(None if named else self.refusals.get(role, {}).get(self.method.name))
 
     def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
         """The span format and reader options the panel gives one side (setup_looks.side_reading:
@@ -367,7 +370,9 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
     def look_at_inputs(self) -> None:
         """Read what each input offers to pick (off the UI thread) where its file or its
         reader options changed, or the side its message names (the other box's file
-        changed); fill the drop-downs with what is known."""
+        changed); fill the drop-downs with what is known; each box's refusal anew (check_files:
+        the Format options may name its format now)."""
+        self.check_files()
         for side, field in self.read_boxes().items():
             format, options = self.side_reading(side)
             key = (field.path, format, options)
@@ -511,7 +516,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
 
     def fill_choices(self) -> None:
         """The layer, feature and user drop-downs of the shown options, from the chosen files."""
-        for name, items in suggestions(self.contents, self.panel.values()).items():
+        read = {side: found for side, found in self.contents.items() if side in self.read_boxes()}
+        for name, items in suggestions(read, self.panel.values()).items():
             self.panel.suggest(name, items)
 
     def drop_listed_users(self) -> None:

@@ -147,9 +147,11 @@ class WindowMemory:
         for entry in entries:
             method = methods.get(entry["method"])
             title = short_title(method) if method else entry["method"]
-            text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}  ({title})"
+            second = f" ⟷ {Path(entry['second']).name}" if entry["second"] else ""
+            text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}{second}  ({title})"
             action = self.recent_menu.addAction(text)
-            action.setToolTip(plain_tip(f"{entry['gold']}\n{entry['system']}"))  # paths as written
+            paths = (entry[role] for role in ("gold", "system", "second") if entry[role])
+            action.setToolTip(plain_tip("\n".join(paths)))  # paths as written
             action.triggered.connect(lambda _=False, e=entry: self.open_recent(e))
         if not entries:
             self.recent_menu.addAction("No recent evaluations").setEnabled(False)
@@ -157,7 +159,10 @@ class WindowMemory:
         self.recent_menu.addAction("Clear Recent", self.settings.clear_recent).setEnabled(bool(entries))
 
     def open_recent(self, entry: dict[str, str]) -> None:
+        """The method and the inputs a recent evaluation was run with, its Second system too
+        (the box emptied for an evaluation without one)."""
         self.setup.set_method(entry["method"])
+        self.setup.second.set_path(entry["second"])
         self.setup.set_paths(entry["gold"], entry["system"])
 
     def load_example(self) -> None:

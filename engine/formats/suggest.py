@@ -118,5 +118,11 @@ def check_inputs(method: Method, gold: str, system: str, options: Any = None) ->
     """check_input for both inputs, gold first; not for an input whose format the options
     name (--format, --gold-format, --system-format: the reader of that format decides)."""
     for role, path in (("gold", gold), ("system", system)):
-        if not any(getattr(options, name, None) for name in ("format", f"{role}_format")):
+        if not format_named(options, role):
             check_input(method, role, path)
+
+
+def format_named(options: Any, role: str) -> bool:
+    """Whether the options name the format of the input of `role` (--format, --gold-format,
+    --system-format): the reader of that format decides, and check_inputs refuses no file there."""
+    return any(getattr(options, name, None) for name in ("format", f"{role}_format"))
