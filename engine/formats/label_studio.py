@@ -30,7 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import FileWarning, InputError, describe, first_listed, given
 from ..spans import Annotations
@@ -52,17 +52,25 @@ _TEXT_TAG = re.compile(r"<Text[^>]*\bname=\"([^\"]+)\"[^>]*\bvalue=\"\$([^\"]+)\
 sniff = sniffing.label_studio  # recognises the format without this module (engine/formats/sniffing.py)
 
 
-def _config_keys(path: str) -> dict[str, str]:
-    """to_name → data key, from a labelling config (config.xml, in any case) beside the file."""
+class Config(NamedTuple):
+    """A labelling config beside the file: its name as found, and to_name → data key from its
+    Text tags (none: no config, or one naming no text)."""
+
+    name: str
+    keys: dict[str, str]
+
+
+def _config(path: str) -> Config:
+    """The labelling config (config.xml, in any case) beside the file."""
     expected = f"one labelling config ({LABEL_STUDIO_CONFIG} in any case) beside the file"
     config = companion_beside(path, "label_studio", expected)
     if config is None:
-        return {}
+        return Config(LABEL_STUDIO_CONFIG, {})
     try:
         text = config.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return {}
-    return {name: key for name, key in _TEXT_TAG.findall(text)}
+        return Config(LABEL_STUDIO_CONFIG, {})
+    return Config(config.name, {name: key for name, key in _TEXT_TAG.findall(text)})
 
 
 def _entries(task: dict[str, Any], source: str) -> tuple[str, Any]:
@@ -204,15 +212,15 @@ def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) ->
     return "text" if isinstance(data.get("text"), str) else None
 
 
-def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str, str],
+def _task(record: Record, path: str, results: list[Any], at: str, config: Config,
           checks: TextChecks, places: bool) -> tuple[str, list, set[str]]:  # fmt: skip
     """The task's text, its spans (with `places`, each with its place: jsondocs.place) and
     the types of its results that are not spans."""
     task = record.value
-    key = _text_key(task, results, keys)
+    key = _text_key(task, results, config.keys)
     if key is None or not isinstance(task["data"].get(key), str):
         expected = "a text in the task's data (its one string value, or the one the config names)"
-        raise bad(record, path, expected, *_no_text(task["data"], key, bool(keys)))
+        raise bad(record, path, expected, *_no_text(task["data"], key, config))
     text = task["data"][key]
     spans, others = [], set()
     for i, result in enumerate(results):
@@ -259,20 +267,20 @@ def _not_read(others: set[str]) -> str:
     return "; ".join(named)
 
 
-def _no_text(data: dict[str, Any], key: str | None, config: bool) -> tuple[str, str]:
+def _no_text(data: dict[str, Any], key: str | None, config: Config) -> tuple[str, str]:
     """What a task's data holds where no text was found, and where: the value its regions'
     `source` or `to_name` names (a list of a Paragraphs tag's phrases), else its strings
-    where there are several and neither the regions nor a config.xml (`config`: one is
-    beside the file) name one."""
+    where there are several and neither the regions nor the config beside the file (named as
+    found) name one."""
     if key is not None:
         return describe(data[key]), f".data.{key}"
     strings = [name for name, value in data.items() if isinstance(value, str)]
     if len(strings) < 2:
         return "none", ".data"
     found = f"{len(strings)} strings ({first_listed(strings, 5, more=', …')})"
-    if config:
-        return f"{found}, none of them named by the {LABEL_STUDIO_CONFIG} beside the file", ".data"
-    return f"{found} and no {LABEL_STUDIO_CONFIG} beside the file naming one", ".data"
+    if config.keys:
+        return f"{found}, none of them named by the {config.name} beside the file", ".data"
+    return f"{found} and no {config.name} beside the file naming one", ".data"
 
 
 def _check_labels(record: Record, path: str, labels: list[Any], where: str) -> None:
@@ -337,7 +345,7 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
     when a message first asks (`places`: listed while reading)."""
     if options.source not in SOURCES:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
-    keys = _config_keys(path)
+    config = _config(path)
     found, used, left_out, makers = [], set(), [], Counter[str]()
     annotators: list[Makers] = []  # where a user is given: who made each task's annotations
     tasks = list(export_tasks(path))
@@ -356,7 +364,7 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
     _check_user(path, _in_order(annotators), options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
-        text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks, places)
+        text, spans, ignored = _task(record, path, _regions_of(results, control), at, config, checks, places)
         examples.append((name, text, spans))
         others |= ignored
     checked = _mixed_index(path, tasks, options, makers) + checks.warnings(path)
@@ -443,7 +451,7 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
     """Each annotator's tasks (those they annotated: a task is a document of each), by name
     (user ids in order, then names); a second annotation of one annotator in a task is left
     out with a warning. With `predictions`, each model's predictions as one more annotator."""
-    keys = _config_keys(path)
+    config = _config(path)
     tasks: dict[str, list[tuple[str, str, list]]] = {}
     order: dict[str, tuple] = {}
     used: set[str] = set()
@@ -460,7 +468,7 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
                 twice.append(f"{name} ({annotator})")
                 continue
             regions = _regions_of(results, control)
-            text, spans, ignored = _task(record, path, regions, at, keys, checks, places)
+            text, spans, ignored = _task(record, path, regions, at, config, checks, places)
             done.append((name, text, spans))
             others |= ignored
     read = {

@@ -83,3 +83,13 @@ def test_a_folder_is_listed_once_for_its_files_config(tmp_path, monkeypatch):
         return len(listed)
 
     assert listings(2) == listings(6)
+
+
+@pytest.mark.parametrize("name", ["config.xml", "CONFIG.XML"])
+def test_a_config_naming_no_text_of_the_task_is_named_as_found(tmp_path, name):
+    """review60 F1: the message named `config.xml` where the file beside is `CONFIG.XML`."""
+    path = tasks(tmp_path / "gold", name)
+    (path.parent / name).write_text(CONFIG.replace("$review", "$body"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_spans(str(path))
+    assert f"none of them named by the {name} beside the file" in str(caught.value)
