@@ -154,8 +154,7 @@ def read_contents(
     found = {"reads": reads, "labels_from": source, "untyped": untyped}
     if readings is None:
         return Contents(path, choices, labels, refused, **found)
-    columns = readings.read if len(readings.read) > 1 else []  # one column: its labels are the side's
-    stops = refused or readings.refused
+    stops, columns = refused or readings.refused, readings.to_choose()  # one column: the side's labels
     return Contents(path, choices, labels, stops, columns=columns, opening_columns=readings.opening, **found)
 
 

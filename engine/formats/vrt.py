@@ -360,13 +360,16 @@ class ColumnLabels(NamedTuple):
     opening: list[list[str]]  # those CLUEval's reader reads (the first at least) as it reads them
     refused: InputError | None = None  # why `read` stops on the file or the column the options name
 
+    def to_choose(self) -> list[list[str]]:
+        """`read`'s columns where there are several to choose among; none where there is one."""
+        return self.read if len(self.read) > 1 else []
+
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans where the span methods read several columns of
     tags with these options (none where they read one: nothing to choose among), the file read
     once (each column as `read` reads it; none for a column that cannot be read so)."""
-    read = column_readings(path, options).read
-    return read if len(read) > 1 else []
+    return column_readings(path, options).to_choose()
 
 
 def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
