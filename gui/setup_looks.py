@@ -30,9 +30,9 @@ LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: The options naming an export's user (whose annotations are read), and the boxes whose
-#: files' lists of users they are picked from: the Second system is read with the System's
-#: options (comparison.as_second_system), so the System user names its user too (the app has
-#: no user of its own for it, as compare's --system-b-user).
+#: files' lists of users a pick is kept while they list it: the Second system is read with the
+#: System's options (comparison.as_second_system; the app has no user of its own for it, as
+#: compare's --system-b-user).
 USER_OPTIONS = {"user": (*SIDES, "second"), "gold_user": ("gold",), "system_user": ("system", "second")}
 #: Whether a file alone is read with the span readers (in_span_formats_by), by a method's own
 #: formats (Method.own_formats of the methods that have some: FairEval's, CLUEval's).
@@ -121,19 +121,19 @@ def read_as_spans(method: Method, spec: InputSpec, options: Any, files: list[Thr
 def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[str, list[str]]:
     """The items of the layer, feature and user drop-downs, by option name: each side's own
     (`gold_layer`) from its file's contents, then both sides' (`layer`) together (`values`:
-    the options shown, whose layers choose the features); each user option's from the boxes
-    it reads (USER_OPTIONS: the System user's from the Second system's file too)."""
+    the options shown, whose layers choose the features); the users of the gold's and the
+    system's files only: the Second system is read with the System user, which the system's
+    file must read too, so a user its file alone lists would be refused (review62)."""
     suggested: dict[str, list[str]] = {}
-    every: dict[str, list[str]] = {"layer": [], "feature": []}
+    every: dict[str, list[str]] = {"layer": [], "feature": [], "user": []}
     for side in SIDES:
         found = contents.get(side) or Contents("")
         features = found.features(values.get(f"{side}_layer") or values.get("layer"))
-        for name, items in {"layer": found.layers, "feature": features}.items():
+        users = _users(found)  # an INCEpTION project, Label Studio or doccano export's
+        for name, items in {"layer": found.layers, "feature": features, "user": users}.items():
             suggested[f"{side}_{name}"] = items
             every[name] += items
-    users = {name: [user for side in sides for user in _users(contents.get(side))]
-             for name, sides in USER_OPTIONS.items()}  # fmt: skip
-    return suggested | {name: list(dict.fromkeys(items)) for name, items in (every | users).items()}
+    return suggested | {name: list(dict.fromkeys(items)) for name, items in every.items()}
 
 
 @dataclass
