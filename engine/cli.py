@@ -29,7 +29,7 @@ from .comparison import (
     confidence_of,
 )
 from .errors import Cancelled, InputError, shown
-from .formats.suggest import check_inputs
+from .formats.suggest import check_inputs, check_system
 from .help_layout import HelpLayout, MethodLayout
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -395,8 +395,8 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     options_b = system_b_options(args, method.Options, options)
     for path in (args.gold, args.system_a, args.system_b):
         check_input(path)
-    for system, read_with in ((args.system_a, options), (args.system_b, options_b or options)):
-        check_inputs(method, args.gold, system, read_with)  # a file of another method's format
+    check_inputs(method, args.gold, args.system_a, options)  # a file of another method's format
+    check_system(method, args.system_b, options_b or options)  # B read as the System
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
     inputs = input_identities([args.gold, args.system_a, args.system_b])
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})

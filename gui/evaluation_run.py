@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.comparison import add_comparison, add_intervals
-from engine.formats.suggest import check_input, check_inputs, format_named
+from engine.formats.suggest import check_inputs, check_system
 from engine.methods import Invocation, Method
 from engine.progress import Progress
 from engine.same_inputs import warn_of_same_inputs
@@ -34,10 +34,9 @@ def check_run_inputs(method: Method, gold: str, system: str, second: str, option
     """WrongFormat where an input is recognised as a format the method does not read, as the
     command line checks them (not where `options` name its format): the gold and the system
     (check_inputs), then the Second system ("" for none) as compare checks its system B, read
-    as the System: the refusal its box shows (setup_looks.refusals)."""
+    as the System (check_system): the refusal its box shows (setup_looks.refusals)."""
     check_inputs(method, gold, system, options)
-    if not format_named(options, "system"):
-        check_input(method, "system", second)
+    check_system(method, second, options)
 
 
 def evaluation_job(run: Run, intervals: bool) -> Job:

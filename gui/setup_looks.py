@@ -49,13 +49,18 @@ def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongForm
     return None
 
 
+def reading_role(side: str) -> str:
+    """The role a box's file is read and checked as: its own, the Second system's the System's
+    (as compare reads and checks its system B: suggest.check_system)."""
+    return "system" if side == "second" else side
+
+
 def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
-    """Every method's refusal of one side's input, judged from the one look at its head
-    (each format's verdict on it found once); the Second system's as the System's, as
-    compare checks its system B (check_inputs) and the app's run checks it (evaluation_run)."""
+    """Every method's refusal of one side's input (read as reading_role's), judged from the one
+    look at its head (each format's verdict on it found once)."""
     if look is None:
         return {}
-    role = "system" if side == "second" else side
+    role = reading_role(side)
     return {method.name: refusal(method, role, look.path, look.head) for method in methods}
 
 
@@ -70,7 +75,7 @@ def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, 
     side (the defaults for a method without them, or None for options that cannot be taken;
     the second system's are the system's), read as a run reads it: its messages name a way
     on for this side alone, or for both where the other box holds the same file (`same_file`)."""
-    named = "system" if side == "second" else side
+    named = reading_role(side)
     if not hasattr(options, f"{named}_layer"):
         return None, ReadOptions()
     format, read = side_options(as_second_system(options) if side == "second" else options, named, same_file)

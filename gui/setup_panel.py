@@ -44,6 +44,7 @@ from .setup_looks import (
     answered,
     contents_key,
     described,
+    reading_role,
     refusals,
     side_reading,
     suggestions,
@@ -320,7 +321,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.field(side).show_look(look)
         if look is not None:
             self._through[side] = spans
-        self.refusals[side] = found  # the Second system's judged as the System's (setup_looks.refusals)
+        self.refusals[side] = found  # the Second system's judged as the System's (reading_role)
         self.mark_readers()
         self.check_files()
         if look is not None and side in self.read_boxes():
@@ -348,9 +349,9 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         """Say in each read box whether the chosen method reads its file, with links to the
         methods that do (not where the Format options name its format: that reader decides)."""
         options = self._options()
-        for role, field in self.read_boxes().items():
-            named = format_named(options, "system" if role == "second" else role)
-            field.set_refusal(None if named else self.refusals.get(role, {}).get(self.method.name))
+        for side, field in self.read_boxes().items():
+            named = format_named(options, reading_role(side))
+            field.set_refusal(None if named else self.refusals.get(side, {}).get(self.method.name))
 
     def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
         """The span format and reader options the panel gives one side (setup_looks.side_reading:

@@ -117,9 +117,17 @@ def _other_methods(method: Method) -> list[Method]:
 def check_inputs(method: Method, gold: str, system: str, options: Any = None) -> None:
     """check_input for both inputs, gold first; not for an input whose format the options
     name (--format, --gold-format, --system-format: the reader of that format decides)."""
-    for role, path in (("gold", gold), ("system", system)):
-        if not format_named(options, role):
-            check_input(method, role, path)
+    if not format_named(options, "gold"):
+        check_input(method, "gold", gold)
+    check_system(method, system, options)
+
+
+def check_system(method: Method, path: str, options: Any = None) -> None:
+    """check_input for a system's input, read as the System: the system, compare's system B
+    and the app's Second system (not where the options name its format: --format,
+    --system-format)."""
+    if not format_named(options, "system"):
+        check_input(method, "system", path)
 
 
 def format_named(options: Any, role: str) -> bool:

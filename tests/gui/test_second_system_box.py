@@ -22,6 +22,17 @@ def _settled(qtbot, setup) -> None:
     qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
 
 
+def chosen(qtbot, window, method: str, gold: str, system: str, second: str = ""):
+    """The setup panel with the method, its options as they start and these files, looked at."""
+    setup = window.setup
+    setup.set_method(method)
+    setup.panel.reset()
+    setup.set_paths(gold, system)
+    setup.second.set_path(second)
+    _settled(qtbot, setup)
+    return setup
+
+
 def _conll_and_users_zip(tmp_path: Path) -> tuple[str, str, str]:
     """A CoNLL gold and system, and a doccano zip of three users' files."""
     from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
@@ -39,12 +50,7 @@ def test_the_user_lists_offer_no_user_the_run_would_refuse(qtbot, window, tmp_pa
     lists (compare reads B's own with --system-b-user; the app has no option of B's own):
     no list offers them, while the Second box's message names them."""
     gold, system, users = _conll_and_users_zip(tmp_path)
-    setup = window.setup
-    setup.set_method("spans")
-    setup.panel.reset()
-    setup.set_paths(gold, system)
-    setup.second.set_path(users)
-    _settled(qtbot, setup)
+    setup = chosen(qtbot, window, "spans", gold, system, users)
     assert "admin, alice, bob" in setup.second.error_text  # its message asks for one of them
     editors = setup.panel.editors
     assert editors["system_user"].suggestions() == editors["user"].suggestions() == []
