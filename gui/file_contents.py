@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import UNTYPED
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
 from engine.formats.standoff import ReadOptions, short_name
+from engine.formats.vrt_tags import stopping
 from engine.spans import Annotations
 
 from .style import elided
@@ -43,6 +44,7 @@ class Contents:
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
     columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
     opening_columns: list[list[str]] = field(default_factory=list)  # a .vrt's as CLUEval's reader reads them
+    own_refused: tuple[InputError | None, ...] = ()  # where CLUEval's run stops on each .vrt column
     untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
 
     @property
@@ -55,6 +57,11 @@ class Contents:
             full = next((name for name in self.layers if layer in (name, short_name(name))), layer)
             return self.choices.get(f"feature:{full}", [])
         return self.choices.get("feature", [])
+
+    def own_error(self, columns: int) -> InputError | None:
+        """What CLUEval's run says of a .vrt file whose first `columns` BIO columns it reads
+        with its own reader, where it stops on a tag it refuses (C9); else None."""
+        return stopping(self.own_refused, columns)
 
     def summary(self, opening: bool = False) -> str:
         """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none);
@@ -154,8 +161,14 @@ def read_contents(
     found = {"reads": reads, "labels_from": source, "untyped": untyped}
     if readings is None:
         return Contents(path, choices, labels, refused, **found)
-    stops, columns = refused or readings.refused, readings.to_choose()  # one column: the side's labels
-    return Contents(path, choices, labels, stops, columns=columns, opening_columns=readings.opening, **found)
+    return Contents(path, choices, labels, refused or readings.refused, **found, **_read_columns(readings))
+
+
+def _read_columns(readings: ColumnLabels) -> dict[str, Any]:
+    """A .vrt's columns as each reader reads them (one column: its labels are the side's, none
+    to choose among), and where CLUEval's run stops on each."""
+    own = {"opening_columns": readings.opening, "own_refused": readings.own_refused}
+    return {"columns": readings.to_choose(), **own}
 
 
 def _spans_or_message(path: str, format: str | None, options: ReadOptions) -> Annotations | InputError:

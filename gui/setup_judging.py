@@ -48,15 +48,23 @@ class SetupJudging:
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
 
     def _stopping_error(self, side: str) -> InputError | None:
-        """A box's reader message where the method reads its file with the span readers; else None."""
-        error = contents.error if (contents := self.contents.get(side)) is not None else None
-        return error if error is not None and self._read_as_spans(side) else None
+        """A box's reader message where the method reads its file with the span readers; where
+        it reads it with its own (CLUEval's .vrt), its own message for the columns it reads."""
+        contents = self.contents.get(side)
+        if contents is None:
+            return None
+        if self._read_as_spans(side):
+            return contents.error
+        return contents.own_error(self.method.own_columns(self._options())) if self._own_read(side) else None
 
     def _summary(self, side: str) -> str:
         """A box's layers and labels, each BIO column's as the reader the method reads its file
         with reads them: its own (CLUEval's, where every tag but O labels a span) or the span readers'."""
-        own = bool(self.method.own_formats) and self.field(side).spec is not None
-        return self.contents[side].summary(opening=own and not self._read_as_spans(side))
+        return self.contents[side].summary(opening=self._own_read(side) and not self._read_as_spans(side))
+
+    def _own_read(self, side: str) -> bool:
+        """Whether the method reads its own formats itself (CLUEval, FairEval), the box one of its inputs."""
+        return bool(self.method.own_formats) and self.field(side).spec is not None
 
     def _read_as_spans(self, side: str) -> bool:
         """Whether the method reads a box's file with the span readers, as a run finds it for

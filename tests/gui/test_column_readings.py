@@ -5,6 +5,7 @@ the file holds both readings; a method change chooses again without reading it a
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,31 @@ def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window,
     setup.set_method(method)
     setup.set_paths(str(path), str(path))
     assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, method))
+
+
+def test_clueval_says_where_its_run_stops_on_a_tag_it_refuses(qtbot, window, tmp_path, reads):
+    """B-O (C9) stops CLUEval's run: its boxes listed the other labels, without red (review59
+    F2); they say the run's message for the columns the Layers option names, the file read once;
+    spans reads the file and lists its labels."""
+    from engine.errors import InputError
+    from engine.methods import get_method
+
+    path = tmp_path / "bo.vrt"
+    path.write_text("<s>\na\tB-PER\tO\nb\tO\tB-x\nc\tO\tB-O\nd\tO\tO\n</s>\n", encoding="utf-8")
+    clueval = get_method("clueval")
+    with pytest.raises(InputError) as run:
+        clueval.evaluate(str(path), str(path), dataclasses.replace(clueval.Options(), layers=("a", "b")))
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(path), str(path))
+    boxes = [setup.fields[side] for side in ("gold", "system")]
+    assert all(line.endswith("column 1 labels: PER · column 2 labels: x") for line in _lines(qtbot, setup, "clueval"))
+    assert not any(box.error_text for box in boxes)  # the run reads column 1 alone: it takes every tag
+    editor = setup.panel.editors["layers"]
+    editor.set_value(("a", "b"))
+    editor.changed.emit()
+    _settled(qtbot, setup)
+    assert all(box.error_text == str(run.value) for box in boxes)
+    _lines(qtbot, setup, "spans")
+    assert not any(box.error_text for box in boxes)
+    assert reads.count(str(path)) == 1
