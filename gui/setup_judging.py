@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
+from engine.formats import format_module
 from engine.methods import Method
+from engine.methods.span_options import unrecognised_read_as
 
 from .setup_looks import ThroughSpans, read_as_spans
 
@@ -55,16 +57,23 @@ class SetupJudging:
             return None
         if self._read_as_spans(side):
             return contents.error
-        return contents.own_error(self.method.own_columns(self._options())) if self._own_read(side) else None
+        own = self._own_reading(side)
+        return contents.own_error(self.method.own_columns(self._options())) if own else None
 
     def _summary(self, side: str) -> str:
         """A box's layers and labels, each BIO column's as the reader the method reads its file
         with reads them: its own (CLUEval's, where every tag but O labels a span) or the span readers'."""
-        return self.contents[side].summary(opening=self._own_read(side) and not self._read_as_spans(side))
+        return self.contents[side].summary(opening=self._own_reading(side))
 
-    def _own_read(self, side: str) -> bool:
-        """Whether the method reads its own formats itself (CLUEval, FairEval), the box one of its inputs."""
-        return bool(self.method.own_formats) and self.field(side).spec is not None
+    def _own_reading(self, side: str) -> bool:
+        """Whether the method reads the box's file with its own reader (CLUEval's, FairEval's): a
+        file of its own formats, or one no format recognises that it reads as its one own format
+        (CLUEval's .vrt: unrecognised_read_as), where it reads neither input with the span readers."""
+        read_as, own = self.contents[side].read_as, unrecognised_read_as(self.method.own_formats)
+        if read_as and (own is None or read_as != format_module(own).TITLE):
+            return False
+        inputs = self.field(side).spec is not None and not self._read_as_spans(side)
+        return bool(self.method.own_formats) and inputs
 
     def _read_as_spans(self, side: str) -> bool:
         """Whether the method reads a box's file with the span readers, as a run finds it for

@@ -222,3 +222,23 @@ def test_cluevals_run_stops_on_no_column_it_reads_where_each_tag_has_a_label(tmp
     readings = vrt.column_readings(str(path), ReadOptions())
     assert readings.own_refused[0] is None and readings.own_refused[1] is not None
     assert stopping(readings.own_refused, 1) is None
+
+
+def test_clueval_reads_a_file_no_format_recognises_as_vertical_text_whatever_its_name(tmp_path):
+    """A file without <s> lines whose first column is no BIO column: no format recognises it,
+    and CLUEval's run reads it itself, as vertical text (whatever its name); the app's box
+    follows the same rule (review59 F1). FairEval tells its two formats apart by their lines."""
+    from engine.formats import detect, in_span_formats
+    from engine.methods.span_options import unrecognised_read_as
+
+    clueval = get_method("clueval")
+    assert unrecognised_read_as(clueval.own_formats) == "vrt"
+    assert unrecognised_read_as(get_method("faireval").own_formats) is None
+    assert unrecognised_read_as(get_method("spans").own_formats) is None
+    for name in ("odd.vrt", "odd.txt"):
+        path = tmp_path / name
+        path.write_text("w0\tLOC\tO\nw1\tPER\tB-x\nw2\t_\tO\nw3\to\tB-x\nw4\tO\tO\n", encoding="utf-8")
+        assert detect(str(path)) is None and not in_span_formats(str(path), clueval.own_formats)
+        run = clueval.evaluate(str(path), str(path), clueval.Options()).data["_run"]
+        scored = sorted({label for (label,) in run.recall.x.labels})
+        assert [scored] == vrt.column_readings(str(path), ReadOptions()).opening == [["LOC", "PER", "_", "o"]]

@@ -172,3 +172,28 @@ def test_clueval_says_where_its_run_stops_on_a_tag_it_refuses(qtbot, window, tmp
     _lines(qtbot, setup, "spans")
     assert not any(box.error_text for box in boxes)
     assert reads.count(str(path)) == 1
+
+
+def test_clueval_lists_the_labels_of_a_file_no_format_recognises_which_its_run_reads(qtbot, window, tmp_path):
+    """No <s> lines and a first column of no BIO tags: no format recognises the file, which
+    CLUEval's run reads itself (its one own format, whatever the name) and scores; its boxes said
+    "not recognised" (review59 F1). They list its labels as CLUEval reads them, or say in red
+    where its run stops (an empty file); spans and FairEval still recognise no format."""
+    odd, empty = tmp_path / "odd.vrt", tmp_path / "empty.vrt"
+    odd.write_text("w0\tLOC\tO\nw1\tPER\tB-x\nw2\t_\tO\nw3\to\tB-x\nw4\tO\tO\n", encoding="utf-8")
+    empty.write_text("", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(odd), str(odd))
+    boxes = [setup.fields[side] for side in ("gold", "system")]
+    for line in _lines(qtbot, setup, "clueval"):
+        assert line == "Format: not recognised, read as Vertical text (.vrt) with BIO columns · labels: LOC, PER, _, o"
+    assert not any(box.error_text for box in boxes)
+    for method in ("spans", "faireval"):
+        assert all(line.startswith("Format: not recognised — ") for line in _lines(qtbot, setup, method))
+    setup.set_method("clueval")
+    setup.set_paths(str(empty), str(empty))
+    _settled(qtbot, setup)
+    said = f"{empty}: expected at least one token line (token TAB tag), found an empty file"
+    assert all(box.error_text == said for box in boxes)  # as the run stops
+    assert all(line.startswith("Format: not recognised — ") for line in _lines(qtbot, setup, "spans"))
