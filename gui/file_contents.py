@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import UNTYPED
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
 from engine.formats.standoff import ReadOptions, short_name
+from engine.formats.vrt_tags import stopping
 from engine.spans import Annotations
 
 from .style import elided
@@ -43,6 +44,8 @@ class Contents:
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
     columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
     opening_columns: list[list[str]] = field(default_factory=list)  # a .vrt's as CLUEval's reader reads them
+    read_as: str = ""  # the title a file no format recognises is read as where a method reads it so (.vrt)
+    own_refused: tuple[InputError | None, ...] = ()  # where CLUEval's run stops on each .vrt column
     untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
 
     @property
@@ -56,11 +59,18 @@ class Contents:
             return self.choices.get(f"feature:{full}", [])
         return self.choices.get("feature", [])
 
+    def own_error(self, columns: int) -> InputError | None:
+        """What CLUEval's run says of a .vrt file whose first `columns` BIO columns it reads
+        with its own reader, where it stops on a tag it refuses (C9); else None."""
+        return stopping(self.own_refused, columns)
+
     def summary(self, opening: bool = False) -> str:
         """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none);
         `opening`: a .vrt's BIO columns' labels as CLUEval's own reader reads them (the
         method reads the file with it), where every tag but O labels a span."""
         parts = [self.reads] if self.reads else []
+        if opening and self.read_as:  # a file no format recognises, which CLUEval reads as vertical text
+            parts.append(f"Format: not recognised, read as {self.read_as}")
         if self.layers:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
         columns = self.opening_columns if opening else self.columns
@@ -121,7 +131,8 @@ def read_contents(
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
         error = (looked.unread_zip or looked.error) if looked is not None else unread_zip(path)
-        return Contents(path, error=error)
+        plain = error is None and Path(path).is_file()  # neither a folder nor a zip: CLUEval reads it
+        return _as_vrt(path, options) if plain else Contents(path, error=error)
     try:
         module = span_format(path, format, looked.head if looked is not None else None)
     except InputError as err:
@@ -154,8 +165,26 @@ def read_contents(
     found = {"reads": reads, "labels_from": source, "untyped": untyped}
     if readings is None:
         return Contents(path, choices, labels, refused, **found)
-    stops, columns = refused or readings.refused, readings.to_choose()  # one column: the side's labels
-    return Contents(path, choices, labels, stops, columns=columns, opening_columns=readings.opening, **found)
+    return Contents(path, choices, labels, refused or readings.refused, **found, **_read_columns(readings))
+
+
+def _read_columns(readings: ColumnLabels) -> dict[str, Any]:
+    """A .vrt's columns as each reader reads them (one column: its labels are the side's, none
+    to choose among), and where CLUEval's run stops on each."""
+    own = {"opening_columns": readings.opening, "own_refused": readings.own_refused}
+    return {"columns": readings.to_choose(), **own}
+
+
+def _as_vrt(path: str, options: ReadOptions) -> Contents:
+    """A file no format recognises, as CLUEval's run reads it (vertical text, whatever its name:
+    span_options.unrecognised_read_as): the labels of its BIO columns, and where its run stops."""
+    from engine.formats import vrt
+
+    readings = _column_labels(path, options, vrt.TITLE)
+    assert readings is not None  # a .vrt's, by its title
+    if not readings.opening:  # not read: read_vrt's message, its run's too (it reads one column so)
+        readings = readings._replace(own_refused=(readings.refused,))
+    return Contents(path, read_as=vrt.TITLE, **_read_columns(readings))
 
 
 def _spans_or_message(path: str, format: str | None, options: ReadOptions) -> Annotations | InputError:

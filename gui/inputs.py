@@ -394,7 +394,7 @@ class FileField(QWidget):
             self.show_error(refusal.app_sentence, html.escape(refusal.looks) + (switch_links(readers) or "."))
         elif self.contents_error is not None:
             self.show_input_error(self.contents_error)
-        elif found.unknown and not self.chosen:
+        elif found.unknown and not self.chosen and not (found.format is None and self.contents_text):
             hint = NOT_RECOGNISED_HINT if self.format_list and not found.format else ""
             self.show_status(
                 html.escape(

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
+from engine.formats import format_module
 from engine.methods import Method
+from engine.methods.span_options import unrecognised_read_as
 
 from .setup_looks import ThroughSpans, read_as_spans
 
@@ -48,15 +50,30 @@ class SetupJudging:
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
 
     def _stopping_error(self, side: str) -> InputError | None:
-        """A box's reader message where the method reads its file with the span readers; else None."""
-        error = contents.error if (contents := self.contents.get(side)) is not None else None
-        return error if error is not None and self._read_as_spans(side) else None
+        """A box's reader message where the method reads its file with the span readers; where
+        it reads it with its own (CLUEval's .vrt), its own message for the columns it reads."""
+        contents = self.contents.get(side)
+        if contents is None:
+            return None
+        if self._read_as_spans(side):
+            return contents.error
+        own = self._own_reading(side)
+        return contents.own_error(self.method.own_columns(self._options())) if own else None
 
     def _summary(self, side: str) -> str:
         """A box's layers and labels, each BIO column's as the reader the method reads its file
         with reads them: its own (CLUEval's, where every tag but O labels a span) or the span readers'."""
-        own = bool(self.method.own_formats) and self.field(side).spec is not None
-        return self.contents[side].summary(opening=own and not self._read_as_spans(side))
+        return self.contents[side].summary(opening=self._own_reading(side))
+
+    def _own_reading(self, side: str) -> bool:
+        """Whether the method reads the box's file with its own reader (CLUEval's, FairEval's): a
+        file of its own formats, or one no format recognises that it reads as its one own format
+        (CLUEval's .vrt: unrecognised_read_as), where it reads neither input with the span readers."""
+        read_as, own = self.contents[side].read_as, unrecognised_read_as(self.method.own_formats)
+        if read_as and (own is None or read_as != format_module(own).TITLE):
+            return False
+        inputs = self.field(side).spec is not None and not self._read_as_spans(side)
+        return bool(self.method.own_formats) and inputs
 
     def _read_as_spans(self, side: str) -> bool:
         """Whether the method reads a box's file with the span readers, as a run finds it for

@@ -28,7 +28,7 @@ from ..errors import FileWarning, InputError, Parts, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
-from .vrt_tags import stored_labels
+from .vrt_tags import first_refused, refused_tag, stored_labels
 from .vrt_xml import Structure
 
 if TYPE_CHECKING:
@@ -359,6 +359,7 @@ class ColumnLabels(NamedTuple):
     read: list[list[str]]  # each column the span readers read, as they read it with the options (`read`)
     opening: list[list[str]]  # those CLUEval's reader reads (the first at least) as it reads them
     refused: InputError | None = None  # why `read` stops on the file or the column the options name
+    own_refused: tuple[InputError | None, ...] = ()  # each column's C9 refusal, as CLUEval's run says it
 
     def to_choose(self) -> list[list[str]]:
         """`read`'s columns where there are several to choose among; none where there is one."""
@@ -376,13 +377,15 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
     """Each column's labels as the span readers read it, and as CLUEval's own reader reads
     it, where every tag but O is inside a span labelled by it without its B- and I- prefixes
     (specs/clueval.md §2.5, §2.6: vrt_tags.stored_labels): the columns the span readers count,
-    or the first where they count none (CLUEval reads it whatever its tags)."""
+    or the first where they count none (CLUEval reads it whatever its tags); and where
+    CLUEval's run stops on each (a tag it refuses: _own_refusals)."""
     table = _table(_head(path))
     read = _columns_read(table, _io(options))
     count = _counted(table, options, read)
     vrt = _every_column(path, table, count, options)  # `read`'s message where it cannot be read
     if count == 0:
-        return ColumnLabels([], [stored_labels(vrt.tag_columns[0])], _no_column(path, table, options))
+        opening = [stored_labels(vrt.tag_columns[0])]
+        return ColumnLabels([], opening, _no_column(path, table, options), _own_refusals(vrt))
     labels: list[list[str]] = []
     opening: list[list[str]] = []
     refused, named = None, options.tag_column if options.tag_column > 0 else count + 1 + options.tag_column
@@ -398,7 +401,17 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
         labels.append(sorted({span.label for span in spans}))
         opening.append(stored_labels(vrt.tag_columns[k - 1]))
     refused = refused if 1 <= named <= count else _refusal(path, vrt, count, options)  # a column it has not
-    return ColumnLabels(labels, opening, refused)
+    return ColumnLabels(labels, opening, refused, _own_refusals(vrt))
+
+
+def _own_refusals(vrt: VrtFile) -> tuple[InputError | None, ...]:
+    """Each BIO column's message where CLUEval's run stops on a tag it refuses (C9: the first
+    such tag of the column, vrt_tags.refused_tag), None where it takes every tag."""
+    found: list[InputError | None] = []
+    for k, tags in enumerate(vrt.tag_columns, 1):
+        at = first_refused(tags)
+        found.append(None if at is None else refused_tag(tags[at], k, vrt.path, vrt.line(at)))
+    return tuple(found)
 
 
 def _refusal(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> InputError | None:

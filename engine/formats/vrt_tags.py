@@ -1,12 +1,14 @@
 """CLUEval's reading of one BIO tag of a .vrt column (specs/clueval.md §2.5, §2.6): its span
 building (methods/clueval/spans.py) and the labels the app lists for it (vrt.column_readings)
-share this one rule."""
+share this one rule, and C9's refusal of a column (the run's message, the app's box)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from ..errors import InputError
 
 #: Every B- and I- in a tag (CLUEval's reader labels a span by the tag without them).
 BIO_PREFIXES = re.compile("B-|I-")
@@ -38,3 +40,21 @@ def stored_labels(tags: Iterable[str]) -> list[str]:
     B-I- the label ""), those it refuses (B-O, an empty field: its run stops) left out."""
     infos = map(tag_info, set(tags))
     return sorted({info.stored for info in infos if info.inside and not info.refused})
+
+
+def refused_tag(tag: str, column: int, path: str, line: int) -> InputError:
+    """C9: the message for a tag CLUEval refuses in BIO column `column` (1 the first) at `line`."""
+    found = "an empty field" if tag == "" else repr(tag)
+    return InputError(f"a BIO tag with a label in column {column}", found, file=path, line=line)
+
+
+def first_refused(tags: list[str]) -> int | None:
+    """Where the first tag CLUEval refuses stands in a column (the run stops there); None for none."""
+    refused = {tag for tag in set(tags) if tag_info(tag).refused}
+    return next((i for i, tag in enumerate(tags) if tag in refused), None) if refused else None
+
+
+def stopping(refusals: Sequence[InputError | None], columns: int) -> InputError | None:
+    """What CLUEval's run says of a file whose first `columns` BIO columns it reads (one a
+    layer named), each column's refusal given: the first column's that has one (spans.column_spans)."""
+    return next((err for err in refusals[:columns] if err is not None), None)

@@ -139,6 +139,11 @@ class Method:
         None when there is nothing to say."""
         return None
 
+    def own_columns(self, options: Any) -> int:
+        """How many BIO columns of a .vrt file the method's own reader reads with these
+        options (None: a value cannot be taken); none where it reads no .vrt itself."""
+        return 0
+
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """What the review workbook keeps so that `review_scores` can recompute the scores
         from the verdicts (small, JSON-ready); None when the method has no reviewed scores.

@@ -94,6 +94,14 @@ def read_as_span_formats(options: Any, own_formats: tuple[str, ...], recognised:
     return any(recognised)
 
 
+def unrecognised_read_as(own_formats: tuple[str, ...]) -> str | None:
+    """The format a method reading `own_formats` itself reads an input no format recognises as,
+    where it reads neither input with the span readers (read_as_span_formats): its one own
+    format (CLUEval reads every such file as vertical text, whatever its name: run.evaluate_files);
+    None where it has none, or several it tells apart by their lines (FairEval)."""
+    return own_formats[0] if len(own_formats) == 1 else None
+
+
 #: The formats of the methods whose run says what a zip no span reader reads is
 #: (folders.zip_unread: an empty zip, a zip of PNGs) where no format is chosen: those reading
 #: every span format (read_spans' dispatch, CoNLL columns among them) and FairEval (its reader

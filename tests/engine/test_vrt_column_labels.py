@@ -9,6 +9,8 @@ import pytest
 from engine.errors import InputError
 from engine.formats import vrt
 from engine.formats.standoff import ReadOptions
+from engine.formats.vrt_tags import stopping
+from engine.methods import get_method
 from tests.conftest import conformance
 
 BIO = str(conformance("clueval") / "data" / "fiktives-urteil-p1.bio")  # 3 BIO columns
@@ -156,7 +158,7 @@ def test_a_file_of_one_bio_column_has_its_labels_in_both_readings(tmp_path):
     with pytest.raises(InputError) as stops:
         vrt.read(str(path), ReadOptions())
     assert str(found.refused) == str(stops.value)  # the run's message
-    assert vrt.column_readings(str(path), ReadOptions(reading="conlleval"))[:] == ([["anon"]], [["anon"]], None)
+    assert vrt.column_readings(str(path), ReadOptions(reading="conlleval"))[:] == ([["anon"]], [["anon"]], None, (None,))
     assert vrt.column_labels(str(path), ReadOptions(reading="conlleval")) == []  # one column: none to choose
     assert "expected a BIO column 1..1" in str(vrt.column_readings(str(path), ReadOptions(tag_column=2)).refused)
 
@@ -189,3 +191,54 @@ def test_a_column_the_span_readers_count_no_bio_column_lists_what_clueval_reads(
     found = vrt.column_readings(str(path), ReadOptions())
     assert found.opening == _clueval_labels(str(path), 1) == [sorted(set(tags) - {"O"})]
     assert found.read == [] and "found no BIO column after the token" in str(found.refused)
+
+
+@pytest.mark.parametrize(
+    ("lines", "layers"),
+    [
+        ("a\tB-PER\nb\tO\nc\tB-O\nd\tO\n", ("span",)),  # review59 F2
+        ("<s>\na\tB-PER\tO\nb\tO\tI-O\nc\tB-O\t\nd\tO\tO\n</s>\n", ("span",)),  # column 1's, though 2 is first
+        ("<s>\na\tB-PER\tO\nb\tO\tI-x\nc\tO\tB-\nd\t\tO\n</s>\n", ("a", "b")),  # column 2's, at line 4
+        ("<s>\na\tB-PER\tO\nb\tO\tI-x\nc\tO\tB-\nd\t\tO\n</s>\n", ("a",)),  # column 1's, at line 5
+    ],
+)
+def test_where_cluevals_run_stops_on_a_tag_it_refuses_is_read_with_the_columns(tmp_path, lines, layers):
+    """C9: B-O, I-O, B- and an empty field stop CLUEval's run; the column readings say where, in
+    its words, for the columns its run reads (one a layer named; the box listed the others' labels)."""
+    path = tmp_path / "refused.vrt"
+    path.write_text(lines, encoding="utf-8")
+    clueval = get_method("clueval")
+    options = replace(clueval.Options(), layers=layers)
+    with pytest.raises(InputError) as run:
+        clueval.evaluate(str(path), str(path), options)
+    readings = vrt.column_readings(str(path), ReadOptions())
+    said = stopping(readings.own_refused, clueval.own_columns(options))
+    assert said is not None and str(said) == str(run.value)
+
+
+def test_cluevals_run_stops_on_no_column_it_reads_where_each_tag_has_a_label(tmp_path):
+    path = tmp_path / "taken.vrt"
+    path.write_text("<s>\na\tB-PER\tO\nb\tI-PER\tB-O\n</s>\n", encoding="utf-8")
+    readings = vrt.column_readings(str(path), ReadOptions())
+    assert readings.own_refused[0] is None and readings.own_refused[1] is not None
+    assert stopping(readings.own_refused, 1) is None
+
+
+def test_clueval_reads_a_file_no_format_recognises_as_vertical_text_whatever_its_name(tmp_path):
+    """A file without <s> lines whose first column is no BIO column: no format recognises it,
+    and CLUEval's run reads it itself, as vertical text (whatever its name); the app's box
+    follows the same rule (review59 F1). FairEval tells its two formats apart by their lines."""
+    from engine.formats import detect, in_span_formats
+    from engine.methods.span_options import unrecognised_read_as
+
+    clueval = get_method("clueval")
+    assert unrecognised_read_as(clueval.own_formats) == "vrt"
+    assert unrecognised_read_as(get_method("faireval").own_formats) is None
+    assert unrecognised_read_as(get_method("spans").own_formats) is None
+    for name in ("odd.vrt", "odd.txt"):
+        path = tmp_path / name
+        path.write_text("w0\tLOC\tO\nw1\tPER\tB-x\nw2\t_\tO\nw3\to\tB-x\nw4\tO\tO\n", encoding="utf-8")
+        assert detect(str(path)) is None and not in_span_formats(str(path), clueval.own_formats)
+        run = clueval.evaluate(str(path), str(path), clueval.Options()).data["_run"]
+        scored = sorted({label for (label,) in run.recall.x.labels})
+        assert [scored] == vrt.column_readings(str(path), ReadOptions()).opening == [["LOC", "PER", "_", "o"]]

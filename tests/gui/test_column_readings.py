@@ -5,6 +5,7 @@ the file holds both readings; a method change chooses again without reading it a
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,56 @@ def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window,
     setup.set_method(method)
     setup.set_paths(str(path), str(path))
     assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, method))
+
+
+def test_clueval_says_where_its_run_stops_on_a_tag_it_refuses(qtbot, window, tmp_path, reads):
+    """B-O (C9) stops CLUEval's run: its boxes listed the other labels, without red (review59
+    F2); they say the run's message for the columns the Layers option names, the file read once;
+    spans reads the file and lists its labels."""
+    from engine.errors import InputError
+    from engine.methods import get_method
+
+    path = tmp_path / "bo.vrt"
+    path.write_text("<s>\na\tB-PER\tO\nb\tO\tB-x\nc\tO\tB-O\nd\tO\tO\n</s>\n", encoding="utf-8")
+    clueval = get_method("clueval")
+    with pytest.raises(InputError) as run:
+        clueval.evaluate(str(path), str(path), dataclasses.replace(clueval.Options(), layers=("a", "b")))
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(path), str(path))
+    boxes = [setup.fields[side] for side in ("gold", "system")]
+    assert all(line.endswith("column 1 labels: PER · column 2 labels: x") for line in _lines(qtbot, setup, "clueval"))
+    assert not any(box.error_text for box in boxes)  # the run reads column 1 alone: it takes every tag
+    editor = setup.panel.editors["layers"]
+    editor.set_value(("a", "b"))
+    editor.changed.emit()
+    _settled(qtbot, setup)
+    assert all(box.error_text == str(run.value) for box in boxes)
+    _lines(qtbot, setup, "spans")
+    assert not any(box.error_text for box in boxes)
+    assert reads.count(str(path)) == 1
+
+
+def test_clueval_lists_the_labels_of_a_file_no_format_recognises_which_its_run_reads(qtbot, window, tmp_path):
+    """No <s> lines and a first column of no BIO tags: no format recognises the file, which
+    CLUEval's run reads itself (its one own format, whatever the name) and scores; its boxes said
+    "not recognised" (review59 F1). They list its labels as CLUEval reads them, or say in red
+    where its run stops (an empty file); spans and FairEval still recognise no format."""
+    odd, empty = tmp_path / "odd.vrt", tmp_path / "empty.vrt"
+    odd.write_text("w0\tLOC\tO\nw1\tPER\tB-x\nw2\t_\tO\nw3\to\tB-x\nw4\tO\tO\n", encoding="utf-8")
+    empty.write_text("", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(odd), str(odd))
+    boxes = [setup.fields[side] for side in ("gold", "system")]
+    for line in _lines(qtbot, setup, "clueval"):
+        assert line == "Format: not recognised, read as Vertical text (.vrt) with BIO columns · labels: LOC, PER, _, o"
+    assert not any(box.error_text for box in boxes)
+    for method in ("spans", "faireval"):
+        assert all(line.startswith("Format: not recognised — ") for line in _lines(qtbot, setup, method))
+    setup.set_method("clueval")
+    setup.set_paths(str(empty), str(empty))
+    _settled(qtbot, setup)
+    said = f"{empty}: expected at least one token line (token TAB tag), found an empty file"
+    assert all(box.error_text == said for box in boxes)  # as the run stops
+    assert all(line.startswith("Format: not recognised — ") for line in _lines(qtbot, setup, "spans"))

@@ -120,6 +120,10 @@ class CluEval(Method):
             f"Name all {count}: {', '.join(names)}",
         )
 
+    def own_columns(self, options: Any) -> int:
+        """One BIO column a layer named (Options.layout), the first where no value can be taken."""
+        return len(options.layers) if options is not None else 1
+
     def rescore(self, report: Report, options: Any) -> Report | None:
         """Another leniency level (or display option) from the kept match tables."""
         run: Run | None = report.data.get("_run")

@@ -13,9 +13,9 @@ from functools import cached_property
 
 import numpy as np
 
-from ...errors import FileWarning, InputError
+from ...errors import FileWarning
 from ...formats.vrt import VrtFile
-from ...formats.vrt_tags import TagInfo, tag_info
+from ...formats.vrt_tags import TagInfo, refused_tag, tag_info
 
 ODD_TAGS = {"o", "0", "_", "-"}
 
@@ -23,9 +23,7 @@ ODD_TAGS = {"o", "0", "_", "-"}
 def _check_tag(tag: str, info: TagInfo, vrt: VrtFile, column: list[str], k: int) -> None:
     """C9: an empty tag, a prefix without a label, or B-O/I-O is bad input."""
     if info.refused:
-        line = vrt.line(column.index(tag))
-        found = "an empty field" if tag == "" else repr(tag)
-        raise InputError(f"a BIO tag with a label in column {k + 1}", found, file=vrt.path, line=line)
+        raise refused_tag(tag, k + 1, vrt.path, vrt.line(column.index(tag)))
 
 
 def _tag_warnings(tags: list[str], vrt: VrtFile, columns: list[list[str]]) -> list[str]:
