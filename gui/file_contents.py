@@ -131,7 +131,7 @@ def read_contents(
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
         error = (looked.unread_zip or looked.error) if looked is not None else unread_zip(path)
-        plain = error is None and Path(path).is_file()  # neither a folder nor a zip: CLUEval reads it
+        plain = title is None and error is None and Path(path).is_file()  # no format's: CLUEval reads it
         return _as_vrt(path, options) if plain else Contents(path, error=error)
     try:
         module = span_format(path, format, looked.head if looked is not None else None)

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 import gui.setup_panel
+from engine.formats.standoff import ReadOptions
 from gui.file_contents import Contents, read_contents
 from tests.conftest import conformance
 
@@ -197,3 +198,18 @@ def test_clueval_lists_the_labels_of_a_file_no_format_recognises_which_its_run_r
     said = f"{empty}: expected at least one token line (token TAB tag), found an empty file"
     assert all(box.error_text == said for box in boxes)  # as the run stops
     assert all(line.startswith("Format: not recognised — ") for line in _lines(qtbot, setup, "spans"))
+
+
+def test_a_file_of_another_methods_own_format_is_not_read_as_vertical_text(monkeypatch):
+    """A ProPara action file is recognised (CLUEval's run refuses it before reading): it is
+    not read whole as vertical text for CLUEval's lists (a 123 MB one took 2.8 s a look)."""
+    from engine.formats import detect, vrt
+
+    path = str(conformance("propara") / "testfiles-0" / "answers.tsv")
+    assert detect(path) == "ProPara action file"
+
+    def unread(*_args):
+        raise AssertionError("read as vertical text")
+
+    monkeypatch.setattr(vrt, "column_readings", unread)
+    assert read_contents(path, ReadOptions()).read_as == ""
