@@ -375,3 +375,16 @@ def test_a_message_of_another_user_of_an_export_names_that_user(tmp_path, cli):
     copy.write_bytes(Path(zipped).read_bytes())
     apart = cli("compare", "spans", gold, zipped, copy, "--system-user", "alice", "--system-b-user", "bob")
     assert apart.code == 0 and apart.err == f"spanstudio: warning: {copy}: {said}\n", apart.err
+
+
+def test_a_system_b_of_a_format_the_method_does_not_read_is_refused_unless_named(tmp_path, cli):
+    """compare checks B as the System (suggest.check_system, review63 F2): FairEval refuses a
+    .vrt B before reading; with --system-b-format conll its reader decides (and says where)."""
+    chunks = tmp_path / "chunks.txt"
+    chunks.write_text("EU NNP B-NP\nrejects VBZ B-VP\n\n", encoding="utf-8")
+    vrt = tmp_path / "b.vrt"
+    vrt.write_text("<text>\n<s>\nAnna\tI-PER\n</s>\n</text>\n", encoding="utf-8")
+    refused = cli("compare", "faireval", chunks, chunks, vrt)
+    assert refused.code == 2 and "b.vrt" in refused.err and "looks like vertical text (.vrt)" in refused.err
+    named = cli("compare", "faireval", chunks, chunks, vrt, "--system-b-format", "conll")
+    assert named.code == 2 and "looks like" not in named.err and "b.vrt" in named.err

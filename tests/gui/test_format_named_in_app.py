@@ -79,3 +79,18 @@ def test_a_second_system_of_chunks_is_read_as_the_system_with_format_conll(
     assert _red(setup) == {}
     assert _run_says(qtbot, window, shown, monkeypatch) == "" and window.run is not None
     assert [found.role for found in window.report.inputs] == ["gold", "system", "system_b"]
+
+
+@pytest.mark.parametrize(("named", "red"), [("gold_format", {"system", "second"}), ("system_format", {"gold"})])
+def test_one_sides_format_names_the_second_systems_as_the_systems(qtbot, window, tmp_path, capsys, named, red):
+    """The Second system is read as the System (review63 F1): the gold's Format alone leaves
+    the System and Second boxes red, as compare still refuses B; the System's alone clears
+    the Second box, as `compare … --system-format conll` reads B."""
+    gold, system, second = _files(tmp_path)
+    codes = {side: main(["compare", "clueval", gold, system, second, *_flags({f"{side}_format": "conll"})])
+             for side in ("gold", "system")}  # fmt: skip
+    capsys.readouterr()
+    assert codes == {"gold": 2, "system": 2}  # each run refuses the other side's chunks
+    setup = chosen(qtbot, window, "clueval", gold, system, second)
+    _choose(qtbot, setup, {named: "conll"})
+    assert set(_red(setup)) == red
