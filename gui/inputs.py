@@ -189,7 +189,7 @@ def judged(look: Look, spec: InputSpec, chosen: str = "", spans: bool = False) -
     beside a CoNLL file)."""
     if look.project:
         return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
-    if look.folder and not spec.directory:
+    if look.folder and not (spec.directory or spans):
         return Probe(error=InputError("a file", "a folder", file=look.path))
     unread = look.unread_zip if says_zip_unread(spec.formats, bool(chosen), spans) else None
     if unread is not None or look.error is not None:
@@ -309,6 +309,7 @@ class FileField(QWidget):
         self.error_text = ""
         self.contents_text = ""  # what the file offers to pick: its layers and labels
         self.contents_error: InputError | None = None  # why its reader cannot read it as set
+        self.read_with_spans = False  # the run reads the file with the span readers (judge_contents)
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
         self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
@@ -338,6 +339,7 @@ class FileField(QWidget):
         self.edit.setText(path)
         if path != self._last:
             self.contents_text, self.contents_error, self.contents_failure = "", None, ""
+            self.read_with_spans = False
         self._last = path
         self.look, self.failure = None, ""
         self.refresh()
@@ -384,7 +386,7 @@ class FileField(QWidget):
         if self.failure or self.contents_failure:
             self.show_error(self.failure or self.contents_failure)
             return
-        spans = self.contents_error is not None  # the span readers' message: the run reads it with them
+        spans = self.read_with_spans or self.contents_error is not None  # the run reads it with a reader
         found = judged(self.look, self.spec, self.chosen, spans)
         if found.error is not None:
             self.show_input_error(found.error)
@@ -416,23 +418,39 @@ class FileField(QWidget):
             self.chosen = title
             self.refresh()
 
-    def show_contents(self, text: str, error: InputError | None = None, failure: str = "") -> None:
+    def show_contents(
+        self, text: str, error: InputError | None = None, failure: str = "", spans: bool = False
+    ) -> None:
         """Add the file's layers and labels to its format line, or show why no format reads it
-        (`failure`: the look at them crashed, and what happened)."""
+        (`failure`: the look at them crashed, and what happened; `spans`: as judge_contents)."""
         failure = LOOK_CRASHED + failure if failure else ""
-        if (text, error, failure) != (self.contents_text, self.contents_error, self.contents_failure):
+        moved, self.read_with_spans = self._spans_moves(spans, error), spans
+        shown = (self.contents_text, self.contents_error, self.contents_failure)
+        if moved or (text, error, failure) != shown:
             self.contents_text, self.contents_error, self.contents_failure = text, error, failure
             self.refresh()
 
-    def judge_contents(self, error: InputError | None, text: str) -> bool:
+    def judge_contents(self, error: InputError | None, text: str, spans: bool = False) -> bool:
         """Show the reader's message about the file, or drop it where the run does not stop on
         it (the method, the other input or the Format options changed), and its layers and labels
-        as the reader the run reads it with finds them (`text`); whether the message changed."""
+        as the reader the run reads it with finds them (`text`; `spans`: the run reads it with
+        the span readers, a folder too); whether the message changed."""
         changed = error is not self.contents_error
-        if changed or text != self.contents_text:
+        moved, self.read_with_spans = self._spans_moves(spans, error), spans
+        if changed or moved or text != self.contents_text:
             self.contents_error, self.contents_text = error, text
             self.refresh()
         return changed
+
+    def _spans_moves(self, spans: bool, error: InputError | None) -> bool:
+        """Whether the file read with the span readers or not (`spans`) changes what its look
+        means (a folder the run reads with them, a zip they do not read): only then is its box
+        shown anew for it (a run's message shown in the box stays)."""
+        if spans == self.read_with_spans or self.look is None or self.spec is None:
+            return False
+        look, spec, chosen = self.look, self.spec, self.chosen
+        before = judged(look, spec, chosen, self.read_with_spans or self.contents_error is not None)
+        return before != judged(look, spec, chosen, spans or error is not None)
 
     def show_status(self, text: str, *, warning: bool = False) -> None:
         """A note (rich text) under the path: the format, or a warning about it."""

@@ -35,7 +35,8 @@ class SetupJudging:
         changed = False
         for side, field in self.read_boxes().items():
             if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
-                changed |= field.judge_contents(self._stopping_error(side), self._summary(side))
+                spans = self._read_as_spans(side)
+                changed |= field.judge_contents(self._stopping_error(side), self._summary(side), spans)
         return changed
 
     def _partners(self, side: str) -> list[str]:

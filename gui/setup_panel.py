@@ -479,7 +479,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             if answered(wanted, contents, self._project(side)) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
             self.contents[side], self._answers[side] = contents, answer
-            self.field(side).show_contents(self._summary(side), self._stopping_error(side), failure)
+            field, spans = self.field(side), self._read_as_spans(side)
+            field.show_contents(self._summary(side), self._stopping_error(side), failure, spans)
             self.fill_choices()
             self.contents_read.emit(side)
             shown.add(side)

@@ -141,3 +141,25 @@ def test_an_option_the_file_cannot_take_keeps_its_labels_in_the_box(qtbot, windo
     assert "System user 'ben'" in setup.fields["system"].error_text
     assert not setup.fields["gold"].error_text
     assert setup.contents["system"].labels == ["PER", "XYZ"]
+
+
+def test_a_folder_clueval_reads_with_the_span_readers_is_no_error_in_its_box(qtbot, window, tmp_path, capsys):
+    """CLUEval reads a folder of CoNLL-2003 files with the span readers: its boxes list the
+    labels, as the run scores it (review63: 'expected a file, found a folder' in red); a
+    folder of vertical files, which its run refuses, stays red."""
+    conll, vrt = tmp_path / "conll", tmp_path / "vrt"
+    for folder in (conll, vrt):
+        folder.mkdir()
+    (conll / "news.conll").write_text("U.N. NNP I-NP I-ORG\nofficial NN I-NP O\n", encoding="utf-8")
+    (vrt / "a.vrt").write_text("<s>\nJohn\tB-PER\nran\tO\n</s>\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(conll), str(conll))
+    gold, system = setup.fields["gold"], setup.fields["system"]
+    qtbot.waitUntil(lambda: all("labels: ORG" in box.status.text() for box in (gold, system)), timeout=10_000)
+    assert not gold.error_text and not system.error_text
+    assert main(["clueval", str(conll), str(conll)]) == 0
+    setup.set_paths(str(vrt), str(vrt))
+    qtbot.waitUntil(lambda: gold.error_text == f"{vrt}: expected a file, found a folder", timeout=10_000)
+    assert main(["clueval", str(vrt), str(vrt)]) == 2
+    assert f"{vrt}: expected a file of vertical text" in capsys.readouterr().err
