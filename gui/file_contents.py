@@ -11,15 +11,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
-from engine.formats.conll import UNTYPED
+from engine.formats.conll import COLUMN_FILES, UNTYPED
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
 from engine.formats.standoff import ReadOptions, short_name
 from engine.formats.vrt_tags import stopping
+from engine.scoped_memo import memo_within
 from engine.spans import Annotations
 
 from .style import elided
 
 if TYPE_CHECKING:
+    from engine.formats.sniffing import Head
     from engine.formats.vrt import ColumnLabels
 
     from .inputs import Look
@@ -103,8 +105,8 @@ def read_whole(
     not_recognised: bool, choices: dict[str, list[str]], options: ReadOptions, module: ModuleType
 ) -> bool:
     """Whether a look reads a file's spans whole, for its reader's message: a file not
-    recognised as the format chosen, one whose tag scheme is set (its tags are checked
-    against the scheme only there: a file of IOB1 tags read as IOB2), or an export of several
+    recognised as the format chosen, a CoNLL file (its tags are read strictly in the scheme
+    set or detected: a file of IOB1 tags read as IOB2, an I- after O), or an export of several
     annotators' work of which the side reads a part (`reads`: INCEpTION's curation, or the user
     chosen; a Label Studio or doccano export's user named, or none named where a doccano export
     lists several: its reader asks for one), which its reader may find missing: not while an
@@ -112,7 +114,7 @@ def read_whole(
     sided = hasattr(module, "reads") and options.user != NO_USER
     named = given_user(options) is not None and module.NAME in READ_BY["user"]
     unnamed = given_user(options) is None and module.NAME == "doccano" and len(choices.get("user", [])) > 1
-    return not_recognised or sided or named or unnamed or bool(options.scheme and "scheme" in choices)
+    return not_recognised or sided or named or unnamed or module.NAME == "conll"
 
 
 def read_contents(
@@ -128,6 +130,14 @@ def read_contents(
     label as a label); a file recognised as it is read as an unchosen one is. `looked`: the
     first look at the file, where there is one (its format found there, its head not read again).
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
+    with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
+        return _contents_read(path, options, format, looked)
+
+
+def _contents_read(
+    path: str, options: ReadOptions, format: str | None = None, looked: Look | None = None
+) -> Contents:
+    """read_contents within its memo."""
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
         error = (looked.unread_zip or looked.error) if looked is not None else unread_zip(path)
@@ -147,15 +157,16 @@ def read_contents(
         reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
         if refused is None and read_whole(not_recognised, choices, options, module):
-            read = _spans_or_message(target, format, options)  # for its reader's message where it stops
+            head = looked.head if looked is not None and target == path else None
+            read = _spans_or_message(target, format, options, head)  # for its reader's message where it stops
     except InputError as err:  # what there is to pick stays (the System user of an export)
         return Contents(path, choices, error=err, reads=reads)
     except OSError:
         return Contents(path)
     readings = _column_labels(target, options, module.TITLE if format is not None else title)
     if isinstance(read, InputError):  # a .vrt's columns listed still: CLUEval reads it with its own reader
-        if readings is None:
-            return Contents(path, choices, error=read, reads=reads)
+        if readings is None:  # the labels listed where a method reads it with its own reader (FairEval)
+            return Contents(path, choices, choices.get("label", []), error=read, reads=reads)
         read, refused = None, read
     whole = read if format is None else None  # the spans the labels are of, where read as recognised
     labels, source = choices.get("label") or _side_labels(target, options, readings, whole), ""
@@ -187,10 +198,13 @@ def _as_vrt(path: str, options: ReadOptions) -> Contents:
     return Contents(path, read_as=vrt.TITLE, **_read_columns(readings))
 
 
-def _spans_or_message(path: str, format: str | None, options: ReadOptions) -> Annotations | InputError:
-    """The spans the side's options read, or their reader's message where they cannot be read."""
+def _spans_or_message(
+    path: str, format: str | None, options: ReadOptions, head: Head | None = None
+) -> Annotations | InputError:
+    """The spans the side's options read, or their reader's message where they cannot be read
+    (`head`: the file's first lines, read by its look)."""
     try:
-        return read_spans(path, format, options)
+        return read_spans(path, format, options, head)
     except InputError as err:
         return err
 

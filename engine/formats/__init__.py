@@ -398,15 +398,18 @@ def span_format(path: str | Path, format: str | None = None, lines: list[str] | 
     return format_module(folder_reader(p) if p.is_dir() else file_reader(p, lines))
 
 
-def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
+def read_spans(
+    path: str, format: str | None = None, options: Any = None, lines: list[str] | None = None
+) -> Annotations:
     """The documents and spans of a file, or of a folder (a corpus: one document per file,
     or the files' documents named `file/document`), in any span format; identical duplicate
-    spans merged with a warning (engine/formats/duplicates.py: every method counts one)."""
+    spans merged with a warning (engine/formats/duplicates.py: every method counts one).
+    `lines`: a file's first lines, read already (span_format)."""
     from .duplicates import merged_duplicates
     from .reader_options import check_options, taken_user_left_out
     from .standoff import ReadOptions
 
-    module = span_format(path, format)
+    module = span_format(path, format, lines)
     options = options if options is not None else ReadOptions()
     unused = check_options(module, path, options)  # a user given for one annotator's file: InputError
     read = _read_input(path, module, options)

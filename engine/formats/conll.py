@@ -15,12 +15,14 @@ spans and token bounds are character offsets into it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numpy as np
 
 from ..errors import FileWarning, InputError, Parts
+from ..scoped_memo import Memo, memoised
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
 from . import conllu_plus, sniffing, tagschemes
@@ -108,6 +110,12 @@ class ColumnFile:
 
     @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
+        """The file's columns, read once within memo_within(COLUMN_FILES) (the app's look at a
+        file lists its labels and reads its spans: one read)."""
+        return memoised(COLUMN_FILES, (path, options), lambda: cls._read(path, options))
+
+    @classmethod
+    def _read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         raw = checked_utf8(read_input_bytes(path), path)
         columns.column_names = conllu_plus.declared_columns(raw)
@@ -254,6 +262,10 @@ class ColumnFile:
 
     def token_count(self) -> int:
         return len(self.lines)
+
+
+#: The column files read within a look (ColumnFile.read).
+COLUMN_FILES: Memo = ContextVar("conll_column_files", default=None)
 
 
 def _column_said(column: int) -> str:

@@ -135,16 +135,50 @@ def test_an_empty_label_and_one_with_spaces_are_seen_in_the_lists():
     assert contents.summary(opening=True) == 'column 1 labels: "", " LOC", PER · column 2 labels: x'
 
 
-@pytest.mark.parametrize("method", ["faireval", "spans"])
-def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window, tmp_path, method):
-    """FairEval's CoNLL-2000 file, an I-VP after O: its reader (FairEval's, which the span
-    methods read the format with too) opens a span there; both list its labels."""
+def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window, tmp_path):
+    """FairEval's CoNLL-2000 file, an I-VP after O: FairEval reads it with its own reader, and
+    its boxes list its labels; the span methods read its tags strictly, and their boxes say
+    where their run stops (review62 F2: they listed the labels, and the run stopped)."""
+    from engine.cli import main
+
     path = tmp_path / "chunks.txt"
     path.write_text("EU NNP O\nrejects VBZ I-VP\ncalls VBZ B-NP\n\n", encoding="utf-8")
     setup = window.setup
-    setup.set_method(method)
+    setup.set_method("faireval")
     setup.set_paths(str(path), str(path))
-    assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, method))
+    assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, "faireval"))
+    stops = f"{path}:2: expected IOB2: O, B-X, or I-X after B-X or I-X of the same X, found 'I-VP' after 'O'"
+    _lines(qtbot, setup, "spans")
+    assert all(setup.fields[side].error_text.startswith(stops) for side in ("gold", "system"))
+    assert main(["spans", str(path), str(path)]) == 2
+
+
+def test_a_conll_file_the_run_refuses_is_said_in_the_system_and_second_boxes(qtbot, window, tmp_path, capsys):
+    """A CoNLL file whose tags break the scheme detected (an I-PER after O, read strictly):
+    the System and Second system boxes say where the run stops, before any run (review62 F2:
+    neither said it); with the Reading set to conlleval it is read, and the boxes list its labels."""
+    from engine.cli import main
+
+    gold, system = tmp_path / "gold.conll", tmp_path / "system.conll"
+    gold.write_text("John\tB-PER\nran\tO\n\nMary\tB-PER\nsat\tO\n", encoding="utf-8")
+    system.write_text("John\tB-PER\nran\tO\n\nMary\tI-PER\nsat\tO\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(str(gold), str(system))
+    setup.second.set_path(str(system))
+    _settled(qtbot, setup)
+    assert main(["spans", str(gold), str(system)]) == 2
+    said = capsys.readouterr().err.removeprefix("spanstudio: error: ").strip()
+    assert said.startswith(f"{system}:4: expected IOB2")
+    boxes = (setup.fields["system"], setup.second)
+    assert [box.error_text for box in boxes] == [said.replace("--reading conlleval", "Reading set to conlleval")] * 2
+    assert not setup.fields["gold"].error_text
+    reading = setup.panel.editors["reading"]
+    reading.set_value("conlleval")
+    reading.changed.emit()
+    _settled(qtbot, setup)
+    assert not any(box.error_text for box in boxes)
+    assert all(box.status.text().endswith("labels: PER") for box in boxes)
 
 
 def test_clueval_says_where_its_run_stops_on_a_tag_it_refuses(qtbot, window, tmp_path, reads):
@@ -213,3 +247,22 @@ def test_a_file_of_another_methods_own_format_is_not_read_as_vertical_text(monke
 
     monkeypatch.setattr(vrt, "column_readings", unread)
     assert read_contents(path, ReadOptions()).read_as == ""
+
+
+def test_a_look_reads_a_conll_files_columns_once(monkeypatch, tmp_path):
+    """A look lists a CoNLL file's labels and reads its spans (for where the run stops): its
+    columns are read once for both (engine.formats.conll.COLUMN_FILES), anew by the next look."""
+    from engine.formats.conll import ColumnFile
+
+    path = tmp_path / "news.conll"
+    path.write_text("John\tB-PER\nran\tO\n", encoding="utf-8")
+    reads, real = [], ColumnFile._read.__func__
+
+    def counted(cls, *args):
+        reads.append(args[0])
+        return real(cls, *args)
+
+    monkeypatch.setattr(ColumnFile, "_read", classmethod(counted))
+    for _ in range(2):
+        assert read_contents(str(path), ReadOptions()).labels == ["PER"]
+    assert reads == [str(path)] * 2

@@ -13,7 +13,7 @@ import gui.setup_panel
 
 from .test_file_choices import DATA, DOCCANO, TSV
 
-CONLL = str(DATA / "conll" / "seqeval-ground_truth.txt")
+CONLL = str(DATA / "conll" / "en-orig.conll")  # a file the span methods read (its IOB1 tags detected)
 
 
 @pytest.fixture
