@@ -12,9 +12,19 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionComboBox,
+    QVBoxLayout,
+    QWidget,
+)
 
+from .style import SHOWN_CHARS, plain_tip
 from .viewer_data import SIDES, DocumentData, ReportData, attachable, error_anchor, pane_title, row_pieces
 from .viewer_layout import MARGIN, Layout
 from .viewer_legend import Legend
@@ -23,6 +33,28 @@ from .viewer_pane import DocumentPane, shorten
 from .wheel import GuardedComboBox
 
 __all__ = ["MARGIN", "DocumentPane", "Layout", "Legend", "Palette", "SideBySideViewer", "attachable"]
+
+
+class DocumentList(GuardedComboBox):
+    """The documents to choose from, SHOWN_CHARS characters wide whatever their names: Qt
+    measures no name for its size (it measured every one to fit the longest: 30-90 ms of
+    the UI thread for a Label Studio export's 20,704 tasks). A longer name is shown elided
+    in the middle, whole in its tooltip and in the list that drops down."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(SHOWN_CHARS)
+        self.setIconSize(QSize(0, 0))  # its names have no icon: no room kept for one
+
+    def initStyleOption(self, option: QStyleOptionComboBox) -> None:  # noqa: N802
+        """The shown name elided in the middle to the room it has (Qt would cut its end off)."""
+        super().initStyleOption(option)
+        field = QStyle.SubControl.SC_ComboBoxEditField
+        room = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option, field, self)
+        option.currentText = self.fontMetrics().elidedText(
+            option.currentText, Qt.TextElideMode.ElideMiddle, room.width()
+        )
 
 
 class SideBySideViewer(QWidget):
@@ -36,8 +68,7 @@ class SideBySideViewer(QWidget):
         super().__init__(parent)
         self.data: ReportData | None = None
         self.palette_ = Palette([], [], [])
-        self.documents = GuardedComboBox()
-        self.documents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.documents = DocumentList()
         self.documents.currentTextChanged.connect(self._document_chosen)
         self.legend = Legend()
         self.attach_button = QPushButton("Attach text…")
@@ -121,6 +152,7 @@ class SideBySideViewer(QWidget):
         return self.data.documents.get(self.documents.currentText())
 
     def _document_chosen(self, name: str) -> None:
+        self.documents.setToolTip(plain_tip(name))  # the whole name, where it is shown elided
         doc = self.doc
         for pane in self.panes.values():
             pane.set_document(doc, self.palette_)
