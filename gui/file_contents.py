@@ -125,9 +125,10 @@ def read_contents(
     files of several formats) or its reader cannot (an XMI file without its type system):
     each side's box shows it at once, both where both lack the same. `format`: the reader
     the side's Format option names (--format's name), read with whatever the file looks like;
-    where the file is not recognised as that format its spans are read too, for the reader's
-    message where they cannot be (choices() may read past it: CoNLL's lists a typo's bare
-    label as a label); a file recognised as it is read as an unchosen one is. `looked`: the
+    where the file is not recognised as that format, and where read_whole says so (a CoNLL
+    file), its spans are read too, for the reader's message where they cannot be (choices()
+    may read past it: CoNLL's lists a typo's bare label as a label); a file recognised as it
+    is read as an unchosen one is; a folder's first file alone is read so. `looked`: the
     first look at the file, where there is one (its format found there, its head not read again).
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans

@@ -186,7 +186,7 @@ def judged(look: Look, spec: InputSpec, chosen: str = "", spans: bool = False) -
     """What a look at an input means to a method's input: its format, or why it cannot be read
     (`chosen`: the title of the format the side's Format option names, "" for none; `spans`:
     the run reads it with the span readers, as the setup panel finds for the pair: CLUEval
-    beside a CoNLL file)."""
+    beside a CoNLL file, where a folder is read too and a zip they do not read refused)."""
     if look.project:
         return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
     if look.folder and not (spec.directory or spans):
@@ -309,7 +309,7 @@ class FileField(QWidget):
         self.error_text = ""
         self.contents_text = ""  # what the file offers to pick: its layers and labels
         self.contents_error: InputError | None = None  # why its reader cannot read it as set
-        self.read_with_spans = False  # the run reads the file with the span readers (judge_contents)
+        self.read_with_spans = False  # every run reads the file with the span readers (judge_contents)
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
         self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
@@ -386,7 +386,7 @@ class FileField(QWidget):
         if self.failure or self.contents_failure:
             self.show_error(self.failure or self.contents_failure)
             return
-        spans = self.read_with_spans or self.contents_error is not None  # the run reads it with a reader
+        spans = self._spans_read(self.read_with_spans, self.contents_error)
         found = judged(self.look, self.spec, self.chosen, spans)
         if found.error is not None:
             self.show_input_error(found.error)
@@ -442,6 +442,14 @@ class FileField(QWidget):
             self.refresh()
         return changed
 
+    def judge_span_reading(self, spans: bool) -> None:
+        """Take whether every run reads the file with the span readers (`spans`), found by the
+        first looks at the files before what it offers is read: its box shown anew where that
+        changes what its look means."""
+        moved, self.read_with_spans = self._spans_moves(spans, self.contents_error), spans
+        if moved:
+            self.refresh()
+
     def _spans_moves(self, spans: bool, error: InputError | None) -> bool:
         """Whether the file read with the span readers or not (`spans`) changes what its look
         means (a folder the run reads with them, a zip they do not read): only then is its box
@@ -449,8 +457,14 @@ class FileField(QWidget):
         if spans == self.read_with_spans or self.look is None or self.spec is None:
             return False
         look, spec, chosen = self.look, self.spec, self.chosen
-        before = judged(look, spec, chosen, self.read_with_spans or self.contents_error is not None)
-        return before != judged(look, spec, chosen, spans or error is not None)
+        before = judged(look, spec, chosen, self._spans_read(self.read_with_spans, self.contents_error))
+        return before != judged(look, spec, chosen, self._spans_read(spans, error))
+
+    @staticmethod
+    def _spans_read(spans: bool, error: InputError | None) -> bool:
+        """Whether the run reads the file with the span readers: every run does (`spans`), or
+        one stops on their message (`error`: a box shows it only where one reads it so)."""
+        return spans or error is not None
 
     def show_status(self, text: str, *, warning: bool = False) -> None:
         """A note (rich text) under the path: the format, or a warning about it."""

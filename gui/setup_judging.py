@@ -35,7 +35,7 @@ class SetupJudging:
         changed = False
         for side, field in self.read_boxes().items():
             if side in self.contents and side not in (judged or ()) and not self._partner_looking(side):
-                spans = self._read_as_spans(side)
+                spans = self._only_spans(side)
                 changed |= field.judge_contents(self._stopping_error(side), self._summary(side), spans)
         return changed
 
@@ -77,8 +77,27 @@ class SetupJudging:
         return bool(self.method.own_formats) and inputs
 
     def _read_as_spans(self, side: str) -> bool:
-        """Whether the method reads a box's file with the span readers, as a run finds it for
-        the box's file beside each file read with it (_partners)."""
+        """Whether the method reads a box's file with the span readers in a run, as it finds it
+        for the box's file beside each file read with it (_partners): its reader's message stops it."""
+        return any(self._span_readings(side))
+
+    def _only_spans(self, side: str) -> bool:
+        """Whether every run reading a box's file reads it with the span readers (a folder CLUEval
+        reads only so: where one run reads it with its own reader, that run refuses a folder)."""
+        readings = self._span_readings(side)
+        return bool(readings) and all(readings)
+
+    def _span_readings(self, side: str) -> list[bool]:
+        """Whether the method reads a box's file with the span readers, in the run beside each
+        file read with it (_partners); none where the box has no method's input."""
         spec, own, options = self.field(side).spec, self._through.get(side, {}), self._options()
         pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
-        return spec is not None and any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
+        return [read_as_spans(self.method, spec, options, pair) for pair in pairs] if spec is not None else []
+
+    def _mark_span_reading(self) -> None:
+        """Tell each read box whether every run reads its file with the span readers, as soon
+        as the first looks at the files find it (a folder CLUEval reads so is no error meanwhile):
+        taken as read so while a file beside it is still looked at (judged once its look is in)."""
+        for side, field in self.read_boxes().items():
+            if field.path and side in self._through:
+                field.judge_span_reading(self._partner_looking(side) or self._only_spans(side))

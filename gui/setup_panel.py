@@ -148,6 +148,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.second.path_changed.connect(self.looked)  # the line above the results anew (emptied: no look)
         for field in (*self.fields.values(), self.second):
             field.path_changed.connect(self._drop_run_messages)
+        self.options_changed.connect(self._drop_run_messages)  # the option a run's message names, set
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
             signal.connect(self.refresh_advice)
             signal.connect(self.look_at_inputs)
@@ -245,8 +246,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         return lambda: self._latest.get(kind) == number
 
     def _drop_run_messages(self) -> None:
-        """An evaluation's message under an input was about the inputs as they were: once one
-        changes, each input says again what its own look found."""
+        """An evaluation's message under an input was about the inputs and options as they were:
+        once one changes, each input says again what its own look found."""
         for field in (*self.fields.values(), self.second):
             field.refresh()
 
@@ -318,9 +319,10 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         what the file offers is read (with the format it found) and the boxes judged beside it."""
         if self._latest.get(side) != number:
             return  # another file was chosen meanwhile
-        self.field(side).show_look(look)
         if look is not None:
             self._through[side] = spans
+            self._mark_span_reading()
+        self.field(side).show_look(look)
         self.refusals[side] = found  # the Second system's judged as the System's (reading_role)
         self.mark_readers()
         self.check_files()
@@ -479,7 +481,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             if answered(wanted, contents, self._project(side)) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
             self.contents[side], self._answers[side] = contents, answer
-            field, spans = self.field(side), self._read_as_spans(side)
+            field, spans = self.field(side), self._only_spans(side)
             field.show_contents(self._summary(side), self._stopping_error(side), failure, spans)
             self.fill_choices()
             self.contents_read.emit(side)

@@ -163,3 +163,77 @@ def test_a_folder_clueval_reads_with_the_span_readers_is_no_error_in_its_box(qtb
     qtbot.waitUntil(lambda: gold.error_text == f"{vrt}: expected a file, found a folder", timeout=10_000)
     assert main(["clueval", str(vrt), str(vrt)]) == 2
     assert f"{vrt}: expected a file of vertical text" in capsys.readouterr().err
+
+
+def _settle(qtbot, setup) -> None:
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+
+
+def test_a_folder_is_red_in_its_box_where_one_run_reads_it_with_clueval_own_reader(qtbot, window, tmp_path, capsys):
+    """CLUEval with a Second system: the gold folder is read with the span readers beside the
+    Second's CoNLL-2003 folder, but with CLUEval's own reader beside the system's folder of
+    token TAB tag files, and that run refuses a folder: the gold box says so (review65 F4)."""
+    gold, system, second = tmp_path / "g", tmp_path / "s", tmp_path / "b"
+    for folder in (gold, system, second):
+        folder.mkdir()
+        (folder / "news.conll").write_text("U.N.\tB-ORG\nofficial\tO\n", encoding="utf-8")
+    (second / "news.conll").write_text("U.N. NNP I-NP B-ORG\nofficial NN I-NP O\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.second.set_path(str(second))
+    setup.set_paths(str(gold), str(system))
+    _settle(qtbot, setup)
+    assert setup.fields["gold"].error_text == f"{gold}: expected a file, found a folder"
+    assert not setup.second.error_text
+    assert main(["clueval", str(gold), str(system)]) == 2
+    assert f"{gold}: expected a file of vertical text" in capsys.readouterr().err
+
+
+def test_a_folder_clueval_reads_with_the_span_readers_is_never_red_meanwhile(qtbot, window, tmp_path, monkeypatch):
+    """Its first look finds that the run reads it with the span readers: its box is not red
+    until what it offers is read (review65 F5: 'found a folder' until then)."""
+    from gui.inputs import FileField
+
+    folder = tmp_path / "news"
+    folder.mkdir()
+    (folder / "a.conll").write_text("U.N. NNP I-NP B-ORG\nofficial NN I-NP O\n", encoding="utf-8")
+    said, real = [], FileField.show_error
+
+    def show_error(box: FileField, text: str, *more, **named) -> None:
+        said.append(text)
+        real(box, text, *more, **named)
+
+    monkeypatch.setattr(FileField, "show_error", show_error)
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths("", "")  # the example's files out: the folder beside none, then beside itself
+    _settle(qtbot, setup)
+    said.clear()
+    setup.set_paths(str(folder), str(folder))
+    _settle(qtbot, setup)
+    qtbot.waitUntil(lambda: "labels: ORG" in setup.fields["system"].status.text(), timeout=10_000)
+    assert [text for text in said if str(folder) in text] == []
+
+
+def test_a_runs_message_goes_once_an_option_changes(qtbot, window, tmp_path):
+    """The run stops on a folder's second file, which its box's look does not read; its message
+    stays in the box until the option it names is set (review65 F3: it stayed after)."""
+    gold, system = tmp_path / "gold", tmp_path / "system"
+    tokens = "U.N. NNP I-NP B-ORG\nofficial NN I-NP O\n\nHe PRP O O\nsaid VBD O O\n"
+    for folder in (gold, system):
+        folder.mkdir()
+        (folder / "a.conll").write_text(tokens, encoding="utf-8")
+    (gold / "b.conll").write_text(tokens, encoding="utf-8")
+    (system / "b.conll").write_text(tokens.replace("said VBD O O", "said VBD O I-ORG"), encoding="utf-8")
+    window.setup.set_method("spans")
+    window.setup.set_paths(str(gold), str(system))
+    _settle(qtbot, window.setup)
+    evaluate(qtbot, window)
+    box = window.setup.fields["system"]
+    assert box.error_text.startswith(f"{system / 'b.conll'}:5: expected IOB2")
+    reading = window.setup.panel.editors["reading"]
+    reading.set_value("conlleval")
+    reading.changed.emit()
+    _settle(qtbot, window.setup)
+    assert not box.error_text
+    assert main(["spans", str(gold), str(system), "--reading", "conlleval"]) == 0

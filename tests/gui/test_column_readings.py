@@ -136,18 +136,20 @@ def test_an_empty_label_and_one_with_spaces_are_seen_in_the_lists():
 
 
 def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window, tmp_path):
-    """FairEval's CoNLL-2000 file, an I-VP after O: FairEval reads it with its own reader, and
-    its boxes list its labels; the span methods read its tags strictly, and their boxes say
-    where their run stops (review62 F2: they listed the labels, and the run stopped)."""
+    """FairEval's CoNLL-2000 file, an I-VP after B-NP: FairEval reads it with its own reader
+    (each label's B- opens its span), its run scores it, and its boxes list its labels; the
+    span methods read its tags strictly, and their boxes say where their run stops (review62
+    F2: they listed the labels, and the run stopped)."""
     from engine.cli import main
 
     path = tmp_path / "chunks.txt"
-    path.write_text("EU NNP O\nrejects VBZ I-VP\ncalls VBZ B-NP\n\n", encoding="utf-8")
+    path.write_text("EU NNP B-NP\nrejects VBZ I-VP\ncalls VBZ B-NP\n\n", encoding="utf-8")
     setup = window.setup
     setup.set_method("faireval")
     setup.set_paths(str(path), str(path))
     assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, "faireval"))
-    stops = f"{path}:2: expected IOB2: O, B-X, or I-X after B-X or I-X of the same X, found 'I-VP' after 'O'"
+    assert main(["faireval", str(path), str(path)]) == 0
+    stops = f"{path}:2: expected IOB2: O, B-X, or I-X after B-X or I-X of the same X, found 'I-VP' after 'B-NP'"
     _lines(qtbot, setup, "spans")
     assert all(setup.fields[side].error_text.startswith(stops) for side in ("gold", "system"))
     assert main(["spans", str(path), str(path)]) == 2
