@@ -182,6 +182,23 @@ def test_json_pairs_of_numbers_of_several_widths(tmp_path):
     assert b'"begin":5,"end":6,"tokens":[5,6],"line":299}}' in written
 
 
+def test_json_pairs_of_several_file_pairs(tmp_path):
+    """The `pairs` of folders of file pairs: the writer's part of entries reaches past a
+    pair's last entry into the next pairs; each pair writes its own entries only, and the
+    whole is the bytes of the entries as dicts."""
+    from engine.export.json import dumps
+
+    for side, text in (("gold", GOLD), ("system", SYSTEM)):
+        (tmp_path / side).mkdir()
+        for name in ("a.tsv", "b.tsv", "c.tsv"):
+            (tmp_path / side / name).write_text(text, encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(str(tmp_path / "gold"), str(tmp_path / "system"), method.Options())
+    written = _written(report)
+    assert written == dumps(report).encode("utf-8")
+    assert written.count(b'{"file":"') == 3 * written.count(b'{"file":"a.tsv"') > 0
+
+
 def test_json_pairs_of_a_name_that_is_not_utf8(tmp_path):
     """A file name the system gave as bytes that are not UTF-8: the entries as dicts, the
     name escaped as the writer escapes it everywhere."""

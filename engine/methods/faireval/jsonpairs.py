@@ -1,18 +1,17 @@
 """The JSON report's `pairs` (specs/faireval.md §6.4) written as text straight from the
 comparison's arrays, a part at a time with no dict per decision or span.
 
-Every entry is laid out from columns of texts (engine.export.rowtexts.Rows): the file name,
-the sentence's and each span's line as decimal digits (as orjson writes integers), the type
-and subtype, and each span's head (label, begin, end and token numbers), made once for each
-distinct head with the label's text by orjson, or `null` where the entry has no such span.
-The bytes are those orjson writes for the entries as dicts (test_faireval_detail checks).
+Every entry is one of four templates (either span may be `null`) filled by one `%` of
+bytes for a whole part: the sentence and each span's line as Python's decimal digits, as
+orjson writes them, and the rest of a span as its head (label, begin, end and token
+numbers), made once for each distinct head with the label's text by orjson. The bytes are
+those orjson writes for the entries as dicts (test_faireval_detail checks).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ...export.rowtexts import Piece, Rows, Taken, fixed, integer_texts, taken
 from ...rowkeys import first_of_groups, group_ids
 from .batch import Side
 from .compare import Ordered
@@ -20,10 +19,9 @@ from .passes import KINDS, SUBTYPES
 
 #: What follows the sentence: type and subtype, by phase × len(SUBTYPES) + subtype.
 TYPE_TEXTS = [f',"type":"{k}","subtype":"{s}","target":'.encode() for k in KINDS for s in SUBTYPES]
-#: A span's head: its object up to its line.
+#: A span's object: its head (SpanColumns.heads), then its line.
+SPAN = b"%b%d}"
 HEAD = b'{"label":%b,"begin":%d,"end":%d,"tokens":[%b],"line":'
-#: What closes a span's object after its line: nothing without a span (`null`), a brace with one.
-CLOSE = np.array([b"", b"}"])
 
 
 class PairsText:
@@ -35,17 +33,29 @@ class PairsText:
     ) -> None:
         import orjson  # here: a run without the report's detail does not load it
 
+        file = b',{"file":' + orjson.dumps(name).replace(b"%", b"%%") + b',"sentence":%d%b'
+        self.templates = [  # by 2 × (has a target) + (has a system span)
+            file + (SPAN if target else b"null") + b',"system":' + (SPAN if system else b"null") + b"}"
+            for target in (False, True)
+            for system in (False, True)
+        ]
+        self.kinds = np.array(TYPE_TEXTS, dtype=object)
         texts = [orjson.dumps(label) for label in labels]
-        kinds = Taken(np.array(TYPE_TEXTS), order.phase * len(SUBTYPES) + order.subtype)
-        file = b',{"file":' + orjson.dumps(name) + b',"sentence":'
-        pieces = [file, integer_texts(order.sentence + 1), kinds]
-        for k, (side, index) in enumerate(zip(spans, order.indexes, strict=True)):
-            pieces += [b',"system":'] * k + side.json_pieces(texts, index)
-        self.rows = Rows([*pieces, b"}"])
+        self.heads = [side.heads(texts) for side in spans]
+        self.spans, self.order = spans, order
 
-    def part(self, start: int, stop: int) -> bytes | bytearray:
+    def part(self, start: int, stop: int) -> bytes:
         """Entries start..stop − 1, each after a comma."""
-        return self.rows.buffer(start, stop)
+        order = self.order.take(slice(start, stop))
+        cells = np.empty((len(order), 6), dtype=object)  # sentence, type, both spans' head and line
+        shown = np.ones((len(order), 6), dtype=bool)
+        cells[:, 0] = order.sentence + 1
+        cells[:, 1] = self.kinds[order.phase * len(SUBTYPES) + order.subtype]
+        for first, spans, heads, index in zip((2, 4), self.spans, self.heads, order.indexes, strict=True):
+            cells[:, first], cells[:, first + 1] = heads[index], spans.column(3, index)
+            shown[:, first : first + 2] = (index >= 0)[:, None]
+        which = 2 * (order.target >= 0) + (order.system >= 0)
+        return b"".join(map(self.templates.__getitem__, which.tolist())) % tuple(cells[shown].tolist())
 
 
 class SpanColumns:
@@ -69,21 +79,15 @@ class SpanColumns:
         values[has] = self.columns[k][index[has]]
         return values
 
-    def json_pieces(self, labels: list[bytes], index: np.ndarray) -> list[Piece]:
-        """The spans `index` (−1: none) as pieces of rows' JSON (`labels`: each label code's
-        JSON): each span's object, its head and line ('{"label":"NP",…,"line":7}'), or `null`."""
-        heads, which = self.heads(labels)
-        lines = integer_texts(np.asarray(self.columns[3], dtype=np.int64))
-        has = (index >= 0).astype(np.int64)
-        return [taken(heads, np.append(which, -1)[index]), taken(lines, index, b""), Taken(CLOSE, has)]
-
-    def heads(self, labels: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-        """Each distinct span head ('{"label":"NP","begin":4,"end":6,"tokens":[4,5,6],"line":';
-        `labels`: each label code's JSON) and each span's number among them: the token
-        numbers begin..end, or the span's own where it has gaps (token-set code > 0)."""
+    def heads(self, labels: list[bytes]) -> np.ndarray:
+        """Each span's JSON object up to its line ('{"label":"NP","begin":4,"end":6,"tokens":
+        [4,5,6],"line":'; `labels`: each label code's JSON), then an empty one for `no span`
+        (index −1): the token numbers begin..end, or the span's own where it has gaps
+        (token-set code > 0); each distinct head made once."""
         label, begin, end, _, code = self.columns
         kinds, which = distinct_rows(label, begin, end, code)
-        return fixed(np.array([self._head(labels, *kind) for kind in kinds], dtype=object)), which
+        texts = [*(self._head(labels, *kind) for kind in kinds), b""]
+        return np.array(texts, dtype=object)[np.append(which, len(kinds))]
 
     def _head(self, labels: list[bytes], label: int, begin: int, end: int, code: int) -> bytes:
         """The head of spans with this label, begin, end and token-set code."""
