@@ -161,9 +161,9 @@ def test_json_pairs_written_as_their_dicts(tmp_path):
 
 
 def test_json_pairs_of_numbers_of_several_widths(tmp_path):
-    """The `pairs` laid out from columns of texts: sentences and lines of one to three digits
-    side by side (their texts padded to one width, the padding then deleted), spans found
-    on one side only (FN, FP) and on both (LE), are the bytes of the entries as dicts."""
+    """The `pairs` written as text: sentences and lines of one to three digits side by side
+    (the pinned pair above has one-digit ones only), spans found on one side only (FN, FP)
+    and on both (LE), are the bytes of the entries as dicts."""
     from engine.export.json import dumps
 
     def spans(label: str, step: int) -> str:
