@@ -244,6 +244,22 @@ def test_rows_put_texts_of_any_length_in_where_they_go():
         assert rows.text(a, b) == b"".join(want[a:b])
 
 
+def test_rows_put_texts_of_any_length_in_beside_percent_signs():
+    """The loose texts are put in by one `%` of bytes over the rows laid out: a `%` of a
+    constant or of a fixed-width text stays as it is, and so does a loose text's own
+    `%b`, `%%` or `%s`."""
+    import numpy as np
+
+    from engine.export.rowtexts import Rows
+
+    short = np.array([b"%", b"%%b", b"a%s", b""])
+    loose = np.array([b"%b", b"", b"%%", b"x%s%"], dtype=object)
+    rows = Rows([b'{"%d":', short, b",%b:", loose, b"%}"])
+    want = [b'{"%d":' + s + b",%b:" + t + b"%}" for s, t in zip(short, loose, strict=True)]
+    for a, b in ((0, 4), (1, 3), (3, 4)):
+        assert rows.text(a, b) == b"".join(want[a:b])
+
+
 def test_rows_laid_out_part_by_part_keep_only_their_own_texts(monkeypatch):
     """rowtexts.Rows keeps the constants' records from one part to the next: a later part's
     shorter texts leave nothing of an earlier part's longer ones, a last, shorter part and a

@@ -160,6 +160,45 @@ def test_json_pairs_written_as_their_dicts(tmp_path):
     assert b'"tokens":[4,6,7],"line":2},"system":null}' in _written(report)
 
 
+def test_json_pairs_of_numbers_of_several_widths(tmp_path):
+    """The `pairs` written as text: sentences and lines of one to three digits side by side
+    (the pinned pair above has one-digit ones only), spans found on one side only (FN, FP)
+    and on both (LE), are the bytes of the entries as dicts."""
+    from engine.export.json import dumps
+
+    def spans(label: str, step: int) -> str:
+        return "".join(f"{label}\t{k % step + 1}\t{k % step + 2}\t{k % step + 1}, {k % step + 2}\n\n"
+                       for k in range(150))  # fmt: skip
+
+    method = get_method("faireval")
+    for name, text in (("gold", spans("PER", 7)), ("system", spans("PER", 5)), ("other", spans("LOC", 3))):
+        (tmp_path / f"{name}.tsv").write_text(text, encoding="utf-8")
+    gold = str(tmp_path / "gold.tsv")
+    for system in ("other", "system"):
+        report = method.evaluate(gold, str(tmp_path / f"{system}.tsv"), method.Options())
+        assert _written(report) == dumps(report).encode("utf-8")
+    written = _written(report)
+    assert b'"sentence":150,"type":"FP","subtype":"","target":null,"system":{"label":"PER",' in written
+    assert b'"begin":5,"end":6,"tokens":[5,6],"line":299}}' in written
+
+
+def test_json_pairs_of_several_file_pairs(tmp_path):
+    """The `pairs` of folders of file pairs: the writer's part of entries reaches past a
+    pair's last entry into the next pairs; each pair writes its own entries only, and the
+    whole is the bytes of the entries as dicts."""
+    from engine.export.json import dumps
+
+    for side, text in (("gold", GOLD), ("system", SYSTEM)):
+        (tmp_path / side).mkdir()
+        for name in ("a.tsv", "b.tsv", "c.tsv"):
+            (tmp_path / side / name).write_text(text, encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(str(tmp_path / "gold"), str(tmp_path / "system"), method.Options())
+    written = _written(report)
+    assert written == dumps(report).encode("utf-8")
+    assert written.count(b'{"file":"') == 3 * written.count(b'{"file":"a.tsv"') > 0
+
+
 def test_json_pairs_of_a_name_that_is_not_utf8(tmp_path):
     """A file name the system gave as bytes that are not UTF-8: the entries as dicts, the
     name escaped as the writer escapes it everywhere."""
