@@ -12,8 +12,6 @@ import json
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-
 from gui.agreement_window import AgreementWindow
 
 from .bench_app import on_cpu_0
@@ -58,7 +56,6 @@ def timed(window: AgreementWindow, name: str) -> list[float]:
 
 
 def test_agreement_window_fills_the_documents_table(qtbot, tmp_path):
-    QSettings().clear()
     export = tmp_path / "export.json"
     write_export(export)
     window = AgreementWindow()

@@ -32,14 +32,30 @@ def document(f1, kappa, fleiss, alpha, alpha_u, annotators=("anna", "ben"), unde
 #: Names of code points a plain sort and a sort ignoring case order apart; ties in every figure.
 DOCS = {
     "b": document(0.5, 0.25, 0.1, 0.2, 0.3),
-    "a9": document(0.5, None, None, 0.2, 0.3, undefined={
-        pointer(("token", "cohen_kappa", "mean")): "no pair of annotators has a value",
-        pointer(("token", "cohen_kappa", "pairwise", "anna", "ben")): SAME,
-        pointer(("token", "fleiss_kappa")): SAME}),
+    "a9": document(
+        0.5,
+        None,
+        None,
+        0.2,
+        0.3,
+        undefined={
+            pointer(("token", "cohen_kappa", "mean")): "no pair of annotators has a value",
+            pointer(("token", "cohen_kappa", "pairwise", "anna", "ben")): SAME,
+            pointer(("token", "fleiss_kappa")): SAME,
+        },
+    ),
     "Z": document(1.0, 1.0, 1.0, 1.0, -0.2, annotators=("anna", "ben", "cara")),
-    "é": document(None, 0.0, 0.0, -0.5, None, undefined={
-        pointer(("span_f1", "labelled", "mean")): "no pair of annotators has a value",
-        pointer(("alpha_u", "overall")): NONE_MARKED}),
+    "é": document(
+        None,
+        0.0,
+        0.0,
+        -0.5,
+        None,
+        undefined={
+            pointer(("span_f1", "labelled", "mean")): "no pair of annotators has a value",
+            pointer(("alpha_u", "overall")): NONE_MARKED,
+        },
+    ),
     "a10": document(0.75, 0.25, 0.125, 0.2, 0.3),
     "c": document(0.123456, -0.3333, 0.1, 0.9999, 0.0),
 }
@@ -166,7 +182,9 @@ def test_the_columns_are_fitted_to_a_sample_of_the_rows(qtbot, monkeypatch):
     window = filled(qtbot)
     model, asked = window.documents.model(), []
     figure_data = model.figure_data
-    monkeypatch.setattr(model, "figure_data", lambda doc, parts, role: asked.append(1) or figure_data(doc, parts, role))
+    monkeypatch.setattr(
+        model, "figure_data", lambda doc, parts, role: asked.append(1) or figure_data(doc, parts, role)
+    )
     window.data = {"per_document": {f"d{n}": DOCS["b"] for n in range(1000)}}
     window.show_documents()
     assert 0 < len(asked) <= 2 * len(DOCUMENT_FIGURES) * SAMPLED_ROWS  # its text and its colour
