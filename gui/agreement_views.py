@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from engine.formats.spantable import document_text
 
-from .agreement_reasons import DOCUMENT_FIGURES, figure_text, reason, tip, value_at
+from .agreement_reasons import figure_text, reason, tip, value_at
 from .style import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
@@ -299,21 +299,6 @@ class Lanes:
         return "".join(out).replace("\n", "<br>")
 
 
-class NumberItem(QTableWidgetItem):
-    """A cell sorted by its value (undefined last)."""
-
-    def __init__(self, text: str, value: float | None) -> None:
-        super().__init__(text)
-        self.value = value
-
-    def __lt__(self, other: QTableWidgetItem) -> bool:
-        if not isinstance(other, NumberItem):
-            return super().__lt__(other)
-        mine = (self.value is None, self.value or 0.0)
-        theirs = (other.value is None, other.value or 0.0)
-        return mine < theirs
-
-
 def colour(value: float | None) -> QColor:
     """Red (≤ 0) through yellow to green (1); grey where undefined."""
     if value is None:
@@ -339,26 +324,6 @@ def fill_matrix(matrix: QTableWidget, names: list[str], data: dict[str, Any], pa
                 item.setForeground(QColor("black"))
                 item.setToolTip(tip(reason(data, (*path, "pairwise", a, b))) if value is None else "")
             matrix.setItem(i, j, item)
-
-
-def fill_documents(table: QTableWidget, docs: dict[str, dict[str, Any]]) -> None:
-    """The Documents table: a document a row, its figures coloured (an undefined one grey,
-    with the engine's reason as tooltip), worst αu first."""
-    table.setSortingEnabled(False)
-    table.setRowCount(len(docs))
-    for n, (name, doc) in enumerate(docs.items()):
-        table.setItem(n, 0, QTableWidgetItem(name))
-        table.setItem(n, 1, QTableWidgetItem(", ".join(doc["annotators"])))
-        for k, parts in enumerate(DOCUMENT_FIGURES.values(), start=2):
-            value = value_at(doc, parts)
-            item = NumberItem(figure_text(value), value)
-            item.setBackground(colour(value))
-            item.setForeground(QColor("black"))
-            item.setToolTip(tip(reason(doc, parts)) if value is None else "")
-            table.setItem(n, k, item)
-    table.setSortingEnabled(True)
-    table.sortItems(table.columnCount() - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
-    table.resizeColumnsToContents()
 
 
 class Note(QLabel):

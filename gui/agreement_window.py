@@ -34,6 +34,7 @@ from engine.errors import InputError
 
 from . import dialogs
 from .adjudication import offer_workbook
+from .agreement_documents import documents_view, fill_documents
 from .agreement_inputs import (
     ReadExport,
     Row,
@@ -45,13 +46,12 @@ from .agreement_inputs import (
 )
 from .agreement_memory import keep_now, note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
-from .agreement_reasons import DOCUMENT_FIGURES, MEASURES, documents_line, figure, matrix_line
+from .agreement_reasons import MEASURES, documents_line, figure, matrix_line
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
     Note,
     TopFirst,
-    fill_documents,
     fill_matrix,
     fit_columns,
     fit_names,
@@ -67,7 +67,6 @@ from .agreement_words import (
     again_words,
     changed_words,
     documents_words,
-    explain_columns,
     explain_measures,
     listed_words,
 )
@@ -81,7 +80,6 @@ from .worker import Job, Task, finish, show_progress, start
 
 #: What the dialog of a failure says stopped (as the main window's "The evaluation stopped.").
 UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not be written"
-DOC_COLUMNS = ("Document", "Annotators", *DOCUMENT_FIGURES)
 
 
 def nothing_undone() -> str:
@@ -192,11 +190,7 @@ class AgreementWindow(QWidget):
         return split
 
     def _documents_tab(self) -> QWidget:
-        self.documents = QTableWidget(0, len(DOC_COLUMNS))
-        self.documents.setHorizontalHeaderLabels(list(DOC_COLUMNS))
-        explain_columns(self.documents)
-        self.documents.setSortingEnabled(True)
-        self.documents.setTabKeyNavigation(False)
+        self.documents = documents_view()
         self.documents_note = Note()  # why the grey cells are undefined
         return stacked(self.documents, self.documents_note)
 

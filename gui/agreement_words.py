@@ -6,7 +6,7 @@ Agreement among annotators)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QTableWidget
+from PySide6.QtWidgets import QComboBox
 
 from .counts import count_of, grouped
 
@@ -82,14 +82,6 @@ def explain_measures(choice: QComboBox) -> None:
     """Each entry of the measure list with its meaning as tooltip."""
     for i in range(choice.count()):
         choice.setItemData(i, MEASURE_TIPS.get(choice.itemText(i), ""), Qt.ItemDataRole.ToolTipRole)
-
-
-def explain_columns(table: QTableWidget) -> None:
-    """The Documents tab's column headers with their meanings as tooltips."""
-    for k in range(table.columnCount()):
-        item = table.horizontalHeaderItem(k)
-        if item is not None and item.text() in DOCUMENT_TIPS:
-            item.setToolTip(DOCUMENT_TIPS[item.text()])
 
 
 def again_words(again: list[str], then: str) -> str:

@@ -4,6 +4,8 @@ the line under the matrix, under the Documents table and in the line of figures.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from engine.formats.standoff import text_document
 from engine.spans import Annotations, Span
 from tests.engine.test_agreement_command import SPANS, TEXTS
@@ -39,13 +41,14 @@ def test_an_undefined_cell_says_why_in_its_tooltip_and_under_the_matrix(qtbot, m
 def test_an_undefined_documents_figure_says_why(qtbot, monkeypatch, tmp_path):
     window = measured(opened(qtbot, monkeypatch, tmp_path, ("anna.tsv", "ben.tsv", "cara.tsv"), quiet_pair),
                       qtbot)  # fmt: skip
-    rows = {window.documents.item(n, 0).text(): n for n in range(window.documents.rowCount())}
-    fleiss = window.documents.item(rows["d2"], 4)
-    assert fleiss.text() == "undefined"
-    assert fleiss.toolTip() == "Undefined: every annotator gave every token the same category."
-    mean = window.documents.item(rows["d2"], 3)  # Cohen κ (mean): no pair has one, and why not
-    assert mean.toolTip() == f"Undefined: no pair of annotators has a value ({BOTH_SAME})."
-    assert window.documents.item(rows["dok_é"], 4).toolTip() == ""
+    model = window.documents.model()
+    rows = {model.index(n, 0).data(): n for n in range(model.rowCount())}
+    fleiss = model.index(rows["d2"], 4)
+    assert fleiss.data() == "undefined"
+    assert fleiss.data(Qt.ItemDataRole.ToolTipRole) == "Undefined: every annotator gave every token the same category."
+    mean = model.index(rows["d2"], 3)  # Cohen κ (mean): no pair has one, and why not
+    assert mean.data(Qt.ItemDataRole.ToolTipRole) == f"Undefined: no pair of annotators has a value ({BOTH_SAME})."
+    assert model.index(rows["dok_é"], 4).data(Qt.ItemDataRole.ToolTipRole) == ""
     note = window.documents_note.text()
     assert note.startswith("Undefined (grey): d2 (F1 (mean): no pair of annotators has a value (neither")
     assert "Fleiss κ: every annotator gave every token the same category;" in note

@@ -81,7 +81,7 @@ def test_the_pairwise_matrix_is_coloured_and_a_click_lists_the_pairs_disagreemen
 
 def test_documents_worst_first_and_lanes_per_annotator(window, qtbot):
     measured(window, qtbot)
-    assert window.documents.item(0, 0).text() == "d2"  # its αu is the lower
+    assert window.documents.model().index(0, 0).data() == "d2"  # its αu is the lower
     window.tabs.setCurrentIndex(2)
     window.document_choice.setCurrentIndex(0)
     window.select_row(0)
@@ -345,7 +345,9 @@ def test_each_measure_says_what_it_measures_where_the_mouse_rests(window, qtbot)
     tips = [choice.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(choice.count())]
     assert all(tip and ("1 =" in tip or "As " in tip) for tip in tips), tips
     assert "chance" in tips[choice.findText("Cohen's kappa (tokens)")]
-    headers = [window.documents.horizontalHeaderItem(k).toolTip() for k in range(2, window.documents.columnCount())]
+    model = window.documents.model()
+    headers = [model.headerData(k, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+               for k in range(2, model.columnCount())]  # fmt: skip
     assert all(headers) and "all the annotators" in headers[2]  # Fleiss' κ
     assert "Fleiss' κ" in window.summary.toolTip() and "chance" in window.summary.toolTip()
 
