@@ -42,8 +42,6 @@ TIMEOUT = 120.0
 MIXED = ROOT / "tests" / "data" / "formats" / "mixed"
 SEQEVAL_SAMPLE = ROOT / "tests" / "data" / "formats" / "conll" / "seqeval-ground_truth.txt"
 
-Picture = Callable[["Session"], QImage]
-
 
 # --- the app on a screen of its own -----------------------------------------------------
 
@@ -201,14 +199,19 @@ def choose_error(window: MainWindow, error_id: str) -> None:
     settle()
 
 
+def holds(pane: QWidget, x: int, y: int, words: str) -> bool:
+    """Whether the tooltip at a point of a viewer pane holds `words`."""
+    pos = pane.position_at(x, y)
+    return pos is not None and words in pane.tooltip_at(pos)
+
+
 def hover(pane: QWidget, words: str) -> QWidget:
     """Rest the mouse on the first place of a viewer pane whose tooltip holds `words`; its tooltip."""
     viewport = pane.viewport()
     for y in range(4, viewport.height(), 4):
         for x in range(4, viewport.width(), 4):
-            pos = pane.position_at(x, y)
-            if pos is not None and words in pane.tooltip_at(pos):
-                point = QPoint(x + 12, y)  # into the words, not on their first letter
+            if holds(pane, x, y, words):
+                point = QPoint(x + 12 if holds(pane, x + 12, y, words) else x, y)  # past the first letter
                 event = QHelpEvent(QEvent.Type.ToolTip, point, viewport.mapToGlobal(point))
                 QApplication.sendEvent(viewport, event)
                 return shown_tooltip()
