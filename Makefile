@@ -11,7 +11,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 PACKAGE_STAMP := $(VENV)/.installed-package
 
-.PHONY: run test lint bench fuzz bytecode package package-test system-deps-test system-deps-run clean
+.PHONY: run test lint bench fuzz bytecode package package-test system-deps-test system-deps-run docs-pictures clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -76,6 +76,13 @@ bench: $(STAMP)
 FUZZ ?= 3000
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzzing $(FUZZ)
+
+# README's pictures of the app (docs/*.png), made again from the app as it is: offscreen on a
+# 1366x768 screen with a HOME of its own (scripts/docs_pictures.py). docs/workbook.png needs
+# LibreOffice and poppler-utils (apt-get install libreoffice-calc poppler-utils); without
+# them it is left as it is.
+docs-pictures: $(STAMP)
+	$(BIN)/python scripts/docs_pictures.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
