@@ -25,8 +25,11 @@ COLUMNS = ("Document", "Annotators", *DOCUMENT_FIGURES)
 FIGURE_PARTS = (None, None, *DOCUMENT_FIGURES.values())
 BLACK = QColor("black")
 DISPLAY, BACKGROUND, FOREGROUND = Role.DisplayRole.value, Role.BackgroundRole.value, Role.ForegroundRole.value
-#: The roles a cell answers (a name its text only); the others a view asks of each cell are None.
-SHOWN = frozenset((DISPLAY, BACKGROUND, FOREGROUND, Role.ToolTipRole.value))
+TOOLTIP = Role.ToolTipRole.value
+#: The roles a cell answers (a name its text and tooltip only); the others a view asks of each cell are None.
+SHOWN = frozenset((DISPLAY, BACKGROUND, FOREGROUND, TOOLTIP))
+#: The widest a name column is fitted to, in characters (a longer name elided in the middle).
+NAME_CHARS = 40
 
 
 def values_at(blocks: list[dict[str, Any]], parts: tuple[str, ...]) -> list[Any]:
@@ -80,8 +83,8 @@ class DocumentsModel(QAbstractTableModel):
             return None
         column = index.column()
         d, parts = self.order[index.row()], FIGURE_PARTS[column]
-        if parts is None:
-            return self.name_text(d, column) if role == DISPLAY else None
+        if parts is None:  # a name, whole in its tooltip where its column shows it elided
+            return self.name_text(d, column) if role in (DISPLAY, TOOLTIP) else None
         return BLACK if role == FOREGROUND else self.figure_data(self.docs[d], parts, role)
 
     def name_text(self, d: int, column: int) -> str:
@@ -135,6 +138,7 @@ def documents_view() -> QTableView:
     view.setModel(DocumentsModel(view))
     view.setSortingEnabled(True)
     view.setTabKeyNavigation(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # names told apart by their ends too
     view.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)  # a measured cell: 8 calls of Python
     return view
 
@@ -148,3 +152,6 @@ def fill_documents(view: QTableView, docs: dict[str, dict[str, Any]]) -> None:
     model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
     view.sortByColumn(len(COLUMNS) - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
     view.resizeColumnsToContents()
+    widest = NAME_CHARS * view.fontMetrics().averageCharWidth()  # the figures stay in view
+    for column in (0, 1):
+        view.setColumnWidth(column, min(view.columnWidth(column), widest))

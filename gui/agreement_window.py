@@ -75,6 +75,8 @@ from .listed_rows import ListedRows
 from .look_queue import LookQueue
 from .notice import Notice
 from .settings import AppSettings
+from .style import plain_tip
+from .viewer import DocumentList
 from .wheel import GuardedComboBox, GuardedSpinBox
 from .worker import Job, Task, finish, show_progress, start
 
@@ -197,7 +199,7 @@ class AgreementWindow(QWidget):
     def _viewer_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        self.document_choice = GuardedComboBox()
+        self.document_choice = DocumentList()  # sized without measuring every name
         self.document_choice.currentIndexChanged.connect(self.show_document)
         self.row_choice = QListView()
         self.row_choice.setMaximumHeight(120)
@@ -528,6 +530,7 @@ class AgreementWindow(QWidget):
         if self.data is None or self.sheet is None:
             return
         name = self.document_choice.currentText()
+        self.document_choice.setToolTip(plain_tip(name))  # the whole name (shown elided where it is long)
         rows = self.rows_of.get(name, [])
         self.lanes_of = Lanes(self.corpus, name, rows)
         self.row_model.set_rows(rows, self.corpus.texts[name])

@@ -152,7 +152,7 @@ class SideBySideViewer(QWidget):
         return self.data.documents.get(self.documents.currentText())
 
     def _document_chosen(self, name: str) -> None:
-        self.documents.setToolTip(plain_tip(name))  # the whole name, where it is shown elided
+        self.documents.setToolTip(plain_tip(name))  # the whole name (shown elided where it is long)
         doc = self.doc
         for pane in self.panes.values():
             pane.set_document(doc, self.palette_)

@@ -103,25 +103,26 @@ def filled(qtbot) -> AgreementWindow:
 
 GREY, BLACK = "#d0d0d0", "#000000"
 #: The rows as the table of QTableWidgetItems showed them (each cell's text, background,
-#: foreground, tooltip), worst αu first: ties in the order of the names, last first.
+#: foreground, tooltip), worst αu first: ties in the order of the names, last first; a name
+#: now whole in its tooltip (review66 F1: its column is fitted to a sample of the rows).
 ROWS = [
-    [("Z", "", "", ""), ("anna, ben, cara", "", "", ""), ("1.000", "#8cff8c", BLACK, ""),
+    [("Z", "", "", "Z"), ("anna, ben, cara", "", "", "anna, ben, cara"), ("1.000", "#8cff8c", BLACK, ""),
      ("1.000", "#8cff8c", BLACK, ""), ("1.000", "#8cff8c", BLACK, ""), ("1.000", "#8cff8c", BLACK, ""),
      ("-0.200", "#ff8c8c", BLACK, "")],
-    [("c", "", "", ""), ("anna, ben", "", "", ""), ("0.123", "#ffa98c", BLACK, ""),
+    [("c", "", "", "c"), ("anna, ben", "", "", "anna, ben"), ("0.123", "#ffa98c", BLACK, ""),
      ("-0.333", "#ff8c8c", BLACK, ""), ("0.100", "#ffa38c", BLACK, ""), ("1.000", "#8cff8c", BLACK, ""),
      ("0.000", "#ff8c8c", BLACK, "")],
-    [("b", "", "", ""), ("anna, ben", "", "", ""), ("0.500", "#ffff8c", BLACK, ""),
+    [("b", "", "", "b"), ("anna, ben", "", "", "anna, ben"), ("0.500", "#ffff8c", BLACK, ""),
      ("0.250", "#ffc68c", BLACK, ""), ("0.100", "#ffa38c", BLACK, ""), ("0.200", "#ffba8c", BLACK, ""),
      ("0.300", "#ffd18c", BLACK, "")],
-    [("a9", "", "", ""), ("anna, ben", "", "", ""), ("0.500", "#ffff8c", BLACK, ""),
+    [("a9", "", "", "a9"), ("anna, ben", "", "", "anna, ben"), ("0.500", "#ffff8c", BLACK, ""),
      ("undefined", GREY, BLACK, f"Undefined: no pair of annotators has a value ({SAME})."),
      ("undefined", GREY, BLACK, f"Undefined: {SAME}."), ("0.200", "#ffba8c", BLACK, ""),
      ("0.300", "#ffd18c", BLACK, "")],
-    [("a10", "", "", ""), ("anna, ben", "", "", ""), ("0.750", "#c6ff8c", BLACK, ""),
+    [("a10", "", "", "a10"), ("anna, ben", "", "", "anna, ben"), ("0.750", "#c6ff8c", BLACK, ""),
      ("0.250", "#ffc68c", BLACK, ""), ("0.125", "#ffa98c", BLACK, ""), ("0.200", "#ffba8c", BLACK, ""),
      ("0.300", "#ffd18c", BLACK, "")],
-    [("é", "", "", ""), ("anna, ben", "", "", ""),
+    [("é", "", "", "é"), ("anna, ben", "", "", "anna, ben"),
      ("undefined", GREY, BLACK, "Undefined: no pair of annotators has a value."),
      ("0.000", "#ff8c8c", BLACK, ""), ("0.000", "#ff8c8c", BLACK, ""), ("-0.500", "#ff8c8c", BLACK, ""),
      ("undefined", GREY, BLACK, f"Undefined: {NONE_MARKED}.")],
@@ -188,3 +189,22 @@ def test_the_columns_are_fitted_to_a_sample_of_the_rows(qtbot, monkeypatch):
     window.data = {"per_document": {f"d{n}": DOCS["b"] for n in range(1000)}}
     window.show_documents()
     assert 0 < len(asked) <= 2 * len(DOCUMENT_FIGURES) * SAMPLED_ROWS  # its text and its colour
+
+
+def test_a_long_name_is_elided_in_the_middle_and_whole_in_its_tooltip(qtbot):
+    """A name longer than the column fitted to the first rows, or than NAME_CHARS characters,
+    shows its start and end, and whole in its tooltip; the figures stay in view (review66 F1, F2)."""
+    from gui.agreement_documents import NAME_CHARS
+
+    window = filled(qtbot)
+    long = "the_complete_correspondence_of_sherlock_holmes_and_doctor_watson_volume_two_1881_to_1891.conll"
+    window.data = {"per_document": {**{f"d{n:03d}": DOCS["b"] for n in range(150)}, long: DOCS["Z"]}}
+    window.show_documents()
+    table = window.documents
+    assert table.textElideMode() == Qt.TextElideMode.ElideMiddle
+    row = names(window).index(long)
+    assert table.model().index(row, 0).data(Qt.ItemDataRole.ToolTipRole) == long
+    assert table.columnWidth(0) <= NAME_CHARS * table.fontMetrics().averageCharWidth()
+    window.data = {"per_document": {long: DOCS["Z"], **DOCS}}
+    window.show_documents()
+    assert table.columnWidth(0) == NAME_CHARS * table.fontMetrics().averageCharWidth()  # no wider

@@ -55,3 +55,18 @@ def test_a_long_name_is_shown_elided_in_the_middle_and_whole_in_the_tooltip(qtbo
     assert name.startswith(start) and name.endswith(end) and len(start) > 8 and len(end) > 8
     assert documents.fontMetrics().horizontalAdvance(f"{start}…{end}") < documents.width()
     assert documents.toolTip() == name
+
+
+def test_the_agreement_windows_document_choice_is_sized_alike(qtbot):
+    """The Agreement window's Viewer tab chooses among as many documents (review66 F2): its
+    list is the viewer's, sized without measuring a name."""
+    from gui.agreement_window import AgreementWindow
+    from gui.viewer import DocumentList
+
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    documents = window.document_choice
+    assert isinstance(documents, DocumentList)
+    size = documents.sizeHint()
+    documents.addItems([LONG.format(n) for n in range(2_000)])
+    assert documents.sizeHint() == size
