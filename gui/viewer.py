@@ -13,11 +13,13 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QStyleOptionComboBox,
     QVBoxLayout,
@@ -57,6 +59,39 @@ class DocumentList(GuardedComboBox):
         )
 
 
+class PaneTitle(QLabel):
+    """A pane's title in bold, elided in the middle to the width the pane has and whole in its
+    tooltip: a long file name neither widens the panes nor runs off their edge."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title = ""
+        self.set_title(title)
+
+    def set_title(self, title: str) -> None:
+        self.title = title
+        self.setText(f"<b>{html.escape(title)}</b>")
+        self.setToolTip(plain_tip(title))
+
+    def shown_text(self) -> str:
+        """The title as painted: elided in the middle to the label's width."""
+        room = self.contentsRect().width()
+        return QFontMetrics(self.bold()).elidedText(self.title, Qt.TextElideMode.ElideMiddle, room)
+
+    def bold(self) -> QFont:
+        font = self.font()
+        font.setBold(True)
+        return font
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.setFont(self.bold())
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        text, role = self.shown_text(), QPalette.ColorRole.WindowText
+        self.style().drawItemText(painter, self.contentsRect(), align, self.palette(), True, text, role)
+
+
 class SideBySideViewer(QWidget):
     """The document selector, the legend and the two synchronized panes."""
 
@@ -87,7 +122,7 @@ class SideBySideViewer(QWidget):
         self.note.setWordWrap(True)
         self.note.hide()
         self.panes = {side: DocumentPane(side) for side in SIDES}
-        self.titles = {side: QLabel(f"<b>{side.title()}</b>") for side in SIDES}
+        self.titles = {side: PaneTitle(side.title()) for side in SIDES}
         self._titles = {side: side.title() for side in SIDES}  # as given (set_titles)
         self._syncing = False
         self._build()
@@ -130,7 +165,7 @@ class SideBySideViewer(QWidget):
         for side in SIDES:
             files = [f.path for f in inputs if f.role == side]
             title = pane_title(self._titles[side], files, name, sources.get(side))
-            self.titles[side].setText(f"<b>{html.escape(title)}</b>")
+            self.titles[side].set_title(title)
 
     def set_report(self, data: ReportData | None) -> None:
         self.data = data

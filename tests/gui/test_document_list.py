@@ -70,3 +70,21 @@ def test_the_agreement_windows_document_choice_is_sized_alike(qtbot):
     size = documents.sizeHint()
     documents.addItems([LONG.format(n) for n in range(2_000)])
     assert documents.sizeHint() == size
+
+
+def test_a_long_pane_title_is_elided_in_the_middle_and_leaves_the_panes_their_width(qtbot):
+    """A long file name in a pane's title ran off the pane's edge and widened the viewer (review66
+    F4): it is shown elided in the middle to the pane's width, whole in its tooltip."""
+    viewer = viewer_of(qtbot, ["a.conll"])
+    viewer.resize(600, 400)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    name = LONG.format(1) * 2
+    viewer.set_titles(f"Gold — {name}", "System — b.conll")
+    title = viewer.titles["gold"]
+    qtbot.waitUntil(lambda: title.width() < 400)
+    start, end = title.shown_text().split("…")
+    assert f"Gold — {name}".startswith(start) and name.endswith(end) and len(start) > 10
+    assert title.toolTip() == f"Gold — {name}" and title.text() == f"<b>Gold — {name}</b>"
+    assert viewer.minimumSizeHint().width() < 600 and viewer.width() == 600
+    assert viewer.titles["system"].shown_text() == "System — b.conll"
