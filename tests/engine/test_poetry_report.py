@@ -561,7 +561,7 @@ def test_float_texts_are_each_floats_json():
 def test_integer_texts_are_the_numbers_decimal_texts(values):
     """Made once per distinct value where many repeat (the first case), else each; NUL
     bytes pad the shorter ones (rowtexts deletes them)."""
-    from engine.methods.poetry.jsontext import integer_texts
+    from engine.export.rowtexts import integer_texts
 
     texts = integer_texts(np.array(values, dtype=np.int64))
     assert [t.replace(b"\0", b"").decode() for t in texts.tolist()] == [str(v) for v in values]
