@@ -45,15 +45,14 @@ class PairsText:
         from ...export.rowtexts import Rows, Taken, fixed, integer_texts, objects, taken  # here: JSON only
 
         files = fixed(objects([b',{"file":' + name + b',"sentence":' for name in names]))
-        kind = (decided.phase * len(SUBTYPES) + decided.subtype).astype(np.uint8)  # indexes: small types
-        kinds = Taken(np.array(TYPE_TEXTS), kind)
+        kinds = Taken(np.array(TYPE_TEXTS), decided.phase * len(SUBTYPES) + decided.subtype)
         pieces: list[Piece] = [Taken(files, pair), integer_texts(decided.sentence + 1), kinds]
         for k, (side, index) in enumerate(zip(spans, decided.indexes, strict=True)):
             heads, which = side.heads(labels)  # each span's object up to its line, or `null`
             pieces += [b',"system":'] * k + [
                 taken(fixed(objects(heads)), np.append(which, -1)[index]),
                 taken(integer_texts(side.columns[3]), index, b""),
-                Taken(CLOSE, (index >= 0).view(np.uint8)),
+                Taken(CLOSE, (index >= 0).astype(np.int64)),
             ]
         self.rows = Rows([*pieces, b"}"])
 
@@ -74,7 +73,7 @@ def joined(
         firsts = np.cumsum([0, *(len(s[k]) for s in sides[:-1])], dtype=np.int64)  # each pair's first span
         indexes.append(np.where(index >= 0, index + np.repeat(firsts, counts), -1))
     both = Side.concat([s[0] for s in sides]), Side.concat([s[1] for s in sides])
-    pair = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
+    pair = np.repeat(np.arange(len(counts)), counts)
     return replace(order, target=indexes[0], system=indexes[1]), both, pair
 
 
