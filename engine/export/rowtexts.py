@@ -3,13 +3,16 @@ long tables): each piece of a row's text is a constant or an array of one text p
 (numpy fixed-width bytes, NUL-padded; or bytes objects where texts can be of any
 length); the rows are laid out side by side in one record array and the padding is then
 deleted, so no text may hold a NUL byte (JSON writes one escaped; the CSV writer stands
-another byte in for it). Texts of any length are put in afterwards (SPLICE), unpadded."""
+another byte in for it). Texts of any length are put in afterwards (SPLICE), unpadded.
+Integers' decimal texts are made so too (integer_texts: numpy's digits, no int object each)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import numpy as np
+
+from ..rowkeys import distinct_values
 
 #: Bytes of a record array laid out at once (long texts: fewer rows at a time).
 LIMIT = 1 << 24
@@ -152,3 +155,37 @@ def fixed(texts: np.ndarray, size: int = 0) -> np.ndarray:
 def taken(texts: np.ndarray, index: np.ndarray, blank: bytes = b"null") -> Taken:
     """texts[k] for each k of `index`, `blank` where k is −1."""
     return Taken(np.append(texts, blank), index)
+
+
+def integer_texts(values: np.ndarray) -> np.ndarray:
+    """Integers (int64, below 2**63 in size) as decimal texts of fixed width, NUL bytes in
+    front of the shorter ones (their digits made by numpy: no Python object each); where
+    their range is less than half their number, each distinct value's made once (poetry's
+    span offsets: 3.5 -> 0.4 ms for 80,000)."""
+    if not len(values):
+        return np.zeros(0, dtype="S1")
+    if int(values.max()) - int(values.min()) < len(values) // 2:
+        distinct, which = distinct_values(values)
+        return _digits(distinct)[which]
+    return _digits(values)
+
+
+def _digits(values: np.ndarray) -> np.ndarray:
+    """integer_texts of every value: each digit by a division by 10 of unsigned integers,
+    32-bit where they fit (numpy divides those by a constant in SIMD: 0.06 against 3 ms
+    for 200,000 int64 values and one digit)."""
+    size = np.abs(values)
+    width = len(str(int(size.max())))
+    digits = np.zeros((width, len(values)), dtype=np.uint8)  # a row per digit, the first row leading
+    rest = size.astype(np.uint32 if width < 10 else np.uint64)
+    ten = rest.dtype.type(10)
+    for k in range(width - 1, -1, -1):
+        quotient = rest // ten
+        digits[k] = rest - quotient * ten
+        rest = quotient
+    digits += ord("0")
+    powers = 10 ** np.arange(width - 1, 0, -1, dtype=np.int64)
+    digits[:-1][size < powers[:, None]] = 0  # no leading zeros (a lone 0 stays)
+    if (values < 0).any():
+        digits = np.vstack([np.where(values < 0, ord("-"), 0).astype(np.uint8), digits])
+    return np.ascontiguousarray(digits.T).view(f"S{len(digits)}").ravel()

@@ -258,3 +258,32 @@ def test_each_document_names_the_files_it_came_from_outside_the_json(tmp_path):
     assert report.data["_sources"] == {name: {side: str(tmp_path / side / name) for side in ("gold", "system")}
                                        for name in ("a.tsv", "b.tsv")}  # fmt: skip
     assert "_sources" not in dumps(report)
+
+
+def test_json_pairs_of_many_file_pairs_laid_out_as_one_table(tmp_path, monkeypatch):
+    """Every file pair's entries laid out as one table: names needing escaping, a pair
+    with no entries, spans with gaps, entries without a target or a system span, and a
+    name that is not UTF-8 (its parts written as dicts, the others as text), the writer's
+    parts crossing the pairs' ends; and a run with no system span at all. Each is the
+    bytes of the entries as dicts."""
+    import os
+
+    import engine.export.json as writer
+
+    monkeypatch.setattr(writer, "BATCH", 4)  # parts of 4 entries: several a pair, some across two
+    names = ['a"quote.tsv', "b\\back.tsv", "c\u00e9\u4e2d.tsv", "d\ttab.tsv", "e\u2028.tsv", "f%d.tsv",
+             os.fsdecode(b"g\xff.tsv"), "h.tsv"]  # fmt: skip
+    for side, text in (("gold", GOLD), ("system", SYSTEM), ("none", "")):
+        (tmp_path / side).mkdir()
+        for k, name in enumerate(names):
+            body = "x NN O\n" if name == "e\u2028.tsv" or not text else text * (k % 3 + 1)  # e: no entries
+            with open(os.path.join(tmp_path / side, name), "w", encoding="utf-8") as out:
+                out.write(body)
+    method = get_method("faireval")
+    for system in ("system", "none"):
+        report = method.evaluate(str(tmp_path / "gold"), str(tmp_path / system), method.Options())
+        written = _written(report)
+        assert written == writer.dumps(report).encode("utf-8")
+    assert b'{"file":"b\\\\back.tsv","sentence":1,"type":"FN","subtype":"","target":{"label":"PER"' in written
+    assert b'"target":{"label":"ORG","begin":4,"end":7,"tokens":[4,6,7],"line":2},"system":null}' in written
+    assert b'"file":"g\\\\xff.tsv"' in written

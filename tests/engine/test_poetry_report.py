@@ -557,11 +557,13 @@ def test_float_texts_are_each_floats_json():
     assert float_texts(np.zeros(0)).tolist() == []
 
 
-@pytest.mark.parametrize("values", [[5, -1, 5, 0, 2, 5, 0, -1, 5, 5, 3, 3, 2, 4], [3, 1000, -7, 42], [0]])
+@pytest.mark.parametrize("values", [[5, -1, 5, 0, 2, 5, 0, -1, 5, 5, 3, 3, 2, 4], [3, 1000, -7, 42], [0],
+                                    [999_999_999, 10, -1_000_000_000, 2**32 - 1, 2**32, 2**63 - 1, 1 - 2**63]])  # fmt: skip
 def test_integer_texts_are_the_numbers_decimal_texts(values):
     """Made once per distinct value where many repeat (the first case), else each; NUL
-    bytes pad the shorter ones (rowtexts deletes them)."""
-    from engine.methods.poetry.jsontext import integer_texts
+    bytes pad the shorter ones (rowtexts deletes them); nine digits and fewer divided as
+    32-bit numbers, more as 64-bit ones (the last case)."""
+    from engine.export.rowtexts import integer_texts
 
     texts = integer_texts(np.array(values, dtype=np.int64))
     assert [t.replace(b"\0", b"").decode() for t in texts.tolist()] == [str(v) for v in values]

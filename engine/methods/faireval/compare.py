@@ -4,6 +4,7 @@ pair at once (matching.py), counted into the running totals (§3.7) with array s
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -172,6 +173,14 @@ class Ordered:
     def take(self, chosen: np.ndarray | slice) -> Ordered:
         """The decisions selected by a slice, mask or index array."""
         return Ordered(*(column[chosen] for column in self.columns()))
+
+    @staticmethod
+    def concat(parts: Sequence[Ordered]) -> Ordered:
+        """The decisions of `parts` one after another (one part: its own arrays)."""
+        if len(parts) == 1:
+            return parts[0]
+        columns = zip(*(p.columns() for p in parts), strict=True)
+        return Ordered(*(np.concatenate(column) for column in columns))
 
     def rows(self) -> list[Decided]:
         """One tuple per decision."""

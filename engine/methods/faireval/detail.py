@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
 from .errorrows import ROW_KEYS, error_blocks
-from .jsonpairs import PairsText, SpanColumns
+from .jsonpairs import PairsText, SpanColumns, joined
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
 from .reading import FilePair
@@ -46,7 +47,6 @@ class PairDetail:
     S: Side
     decided: Ordered  # its decisions in the original's order
     spans: tuple[SpanColumns, SpanColumns] | None = field(default=None, repr=False)  # made by fill
-    text: PairsText | None = field(default=None, repr=False)  # its `pairs` as JSON, made when written
     unwritable: bool = False  # orjson cannot write its `pairs` (a name that is not UTF-8)
     chars: tuple[np.ndarray, np.ndarray] | None = None  # each position's characters (show_texts)
 
@@ -82,7 +82,7 @@ class PairsJSON(Later):
         self,
         length: int,
         dicts: Callable[[int, int], list[dict[str, Any]]],
-        texts: Callable[[int, int], list[bytes] | None],
+        texts: Callable[[int, int], bytes | bytearray | None],
     ) -> None:
         super().__init__(length, part=dicts)
         self.dicts, self.texts = dicts, texts
@@ -91,11 +91,11 @@ class PairsJSON(Later):
         """The entries' JSON `size` at a time (objects joined by commas)."""
         for start in range(0, len(self), size):
             stop = min(start + size, len(self))
-            texts = self.texts(start, stop)
-            if texts is None:
+            text = self.texts(start, stop)
+            if text is None:
                 yield memoryview(encode(self.dicts(start, stop)))[1:-1]
             else:  # the entries come after commas: the first one is passed over, not cut off (a copy)
-                yield memoryview(b"".join(texts))[1:]
+                yield memoryview(text)[1:]
 
 
 def token_numbers(sets: list[frozenset[int]], begin: int, end: int, code: int) -> list[int]:
@@ -227,16 +227,13 @@ class DocumentBuilder:
         ids = error_ids(len(columns["document"]))
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
-    def _pairs_texts(self, start: int, stop: int) -> list[bytes] | None:
+    def _pairs_texts(self, start: int, stop: int) -> bytes | bytearray | None:
         """Entries start..stop − 1 of the JSON report's `pairs` as JSON text, each after a
-        comma, a part per file pair (None where orjson cannot write a pair's name or labels)."""
-        texts = []
-        for p, first, last in self._pair_parts(start, stop):
-            text = self._text(p)
-            if text is None:
-                return None
-            texts.append(text.part(first, last))
-        return texts
+        comma (None where orjson cannot write the name of a pair among them, or the labels)."""
+        text = self._text
+        if text is None or any(p.unwritable for p, _, _ in self._pair_parts(start, stop)):
+            return None
+        return text.part(start, stop)
 
     def _pairs_dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Entries start..stop − 1 of the JSON report's `pairs` as dicts."""
@@ -259,17 +256,34 @@ class DocumentBuilder:
                 break
             yield self.pairs[k], max(start - first, 0), stop - first
 
-    def _text(self, detail: PairDetail) -> PairsText | None:
-        """A pair's `pairs` entries as JSON text (made once; None where orjson cannot write
-        its name or labels, found once)."""
-        if detail.text is None and not detail.unwritable:
-            import orjson  # here: a run without the JSON report does not load it
+    @cached_property
+    def _text(self) -> PairsText | None:
+        """Every pair's `pairs` entries as JSON text (made once, when first written; None
+        where orjson cannot write the labels; a pair whose name it cannot write is marked
+        unwritable, its name left out)."""
+        import orjson  # here: a run without the JSON report does not load it
 
-            try:
-                detail.text = PairsText(detail.name, self.codes.labels, self._spans(detail), detail.decided)
-            except orjson.JSONEncodeError:
-                detail.unwritable = True
-        return detail.text
+        try:
+            labels = [orjson.dumps(label) for label in self.codes.labels]
+        except orjson.JSONEncodeError:
+            return None
+        names = [self._name_json(p) for p in self.pairs]
+        decided, sides, pair = joined([p.decided for p in self.pairs], [(p.T, p.S) for p in self.pairs])
+        spans = (SpanColumns(sides[0], len(labels), self.codes.token_sets),
+                 SpanColumns(sides[1], len(labels), self.codes.token_sets))  # fmt: skip
+        return PairsText(names, labels, spans, decided, pair)
+
+    @staticmethod
+    def _name_json(detail: PairDetail) -> bytes:
+        """A pair's name as JSON (empty, the pair marked unwritable, where orjson cannot
+        write it: not UTF-8)."""
+        import orjson
+
+        try:
+            return orjson.dumps(detail.name)
+        except orjson.JSONEncodeError:
+            detail.unwritable = True
+            return b""
 
     def _spans(self, detail: PairDetail) -> tuple[SpanColumns, SpanColumns]:
         """The arrays of a pair's spans (made once, for the rows and the JSON)."""

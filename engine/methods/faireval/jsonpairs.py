@@ -1,14 +1,20 @@
 """The JSON report's `pairs` (specs/faireval.md §6.4) written as text straight from the
 comparison's arrays, a part at a time with no dict per decision or span.
 
-Every entry is one of four templates (either span may be `null`) filled by one `%` of
-bytes for a whole part: the sentence and each span's line as Python's decimal digits, as
-orjson writes them, and the rest of a span as its head (label, begin, end and token
-numbers), made once for each distinct head with the label's text by orjson. The bytes are
+Every file pair's entries are laid out as one table of rows (engine.export.rowtexts.Rows),
+the pairs' columns one after another, so what is made for the columns is made once for
+all pairs: the file name's text once a pair, the sentence's and each span's line as
+decimal digits (as orjson writes integers), the type and subtype, and each span's head
+(label, begin, end and token numbers), made once for each distinct head of every pair
+with the label's text by orjson, or `null` where the entry has no such span. The bytes are
 those orjson writes for the entries as dicts (test_faireval_detail checks).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,45 +23,58 @@ from .batch import Side
 from .compare import Ordered
 from .passes import KINDS, SUBTYPES
 
+if TYPE_CHECKING:
+    from ...export.rowtexts import Piece
+
 #: What follows the sentence: type and subtype, by phase × len(SUBTYPES) + subtype.
 TYPE_TEXTS = [f',"type":"{k}","subtype":"{s}","target":'.encode() for k in KINDS for s in SUBTYPES]
-#: A span's object: its head (SpanColumns.heads), then its line.
-SPAN = b"%b%d}"
+#: A span's head: its object up to its line.
 HEAD = b'{"label":%b,"begin":%d,"end":%d,"tokens":[%b],"line":'
+#: What closes a span's object after its line: nothing without a span (`null`), a brace with one.
+CLOSE = np.array([b"", b"}"])
 
 
 class PairsText:
-    """A file pair's entries of `pairs` as JSON text (raises orjson.JSONEncodeError when its
-    file name or a label cannot be written by orjson: not UTF-8)."""
+    """Every file pair's entries of `pairs` as JSON text, laid out as one table (`names`:
+    each pair's name as JSON, `labels` each label code's; `decided`: every pair's decisions
+    one after another, their spans indexing `spans`, both sides' spans of every pair one
+    after another, and `pair` each decision's file pair)."""
 
-    def __init__(
-        self, name: str, labels: list[str], spans: tuple[SpanColumns, SpanColumns], order: Ordered
-    ) -> None:
-        import orjson  # here: a run without the report's detail does not load it
+    def __init__(self, names: list[bytes], labels: list[bytes], spans: tuple[SpanColumns, SpanColumns],
+                 decided: Ordered, pair: np.ndarray) -> None:  # fmt: skip
+        from ...export.rowtexts import Rows, Taken, fixed, integer_texts, objects, taken  # here: JSON only
 
-        file = b',{"file":' + orjson.dumps(name).replace(b"%", b"%%") + b',"sentence":%d%b'
-        self.templates = [  # by 2 × (has a target) + (has a system span)
-            file + (SPAN if target else b"null") + b',"system":' + (SPAN if system else b"null") + b"}"
-            for target in (False, True)
-            for system in (False, True)
-        ]
-        self.kinds = np.array(TYPE_TEXTS, dtype=object)
-        texts = [orjson.dumps(label) for label in labels]
-        self.heads = [side.heads(texts) for side in spans]
-        self.spans, self.order = spans, order
+        files = fixed(objects([b',{"file":' + name + b',"sentence":' for name in names]))
+        kinds = Taken(np.array(TYPE_TEXTS), decided.phase * len(SUBTYPES) + decided.subtype)
+        pieces: list[Piece] = [Taken(files, pair), integer_texts(decided.sentence + 1), kinds]
+        for k, (side, index) in enumerate(zip(spans, decided.indexes, strict=True)):
+            heads, which = side.heads(labels)  # each span's object up to its line, or `null`
+            pieces += [b',"system":'] * k + [
+                taken(fixed(objects(heads)), np.append(which, -1)[index]),
+                taken(integer_texts(side.columns[3]), index, b""),
+                Taken(CLOSE, (index >= 0).astype(np.int64)),
+            ]
+        self.rows = Rows([*pieces, b"}"])
 
-    def part(self, start: int, stop: int) -> bytes:
+    def part(self, start: int, stop: int) -> bytes | bytearray:
         """Entries start..stop − 1, each after a comma."""
-        order = self.order.take(slice(start, stop))
-        cells = np.empty((len(order), 6), dtype=object)  # sentence, type, both spans' head and line
-        shown = np.ones((len(order), 6), dtype=bool)
-        cells[:, 0] = order.sentence + 1
-        cells[:, 1] = self.kinds[order.phase * len(SUBTYPES) + order.subtype]
-        for first, spans, heads, index in zip((2, 4), self.spans, self.heads, order.indexes, strict=True):
-            cells[:, first], cells[:, first + 1] = heads[index], spans.column(3, index)
-            shown[:, first : first + 2] = (index >= 0)[:, None]
-        which = 2 * (order.target >= 0) + (order.system >= 0)
-        return b"".join(map(self.templates.__getitem__, which.tolist())) % tuple(cells[shown].tolist())
+        return self.rows.buffer(start, stop)
+
+
+def joined(
+    decided: Sequence[Ordered], sides: Sequence[tuple[Side, Side]]
+) -> tuple[Ordered, tuple[Side, Side], np.ndarray]:
+    """Every file pair's decisions and both its sides one after another, each decision's
+    spans numbered among the joined sides' (−1 stays: no span), and each decision's pair."""
+    counts = [len(d) for d in decided]
+    order = Ordered.concat(decided)
+    indexes = []
+    for k, index in enumerate(order.indexes):
+        firsts = np.cumsum([0, *(len(s[k]) for s in sides[:-1])], dtype=np.int64)  # each pair's first span
+        indexes.append(np.where(index >= 0, index + np.repeat(firsts, counts), -1))
+    both = Side.concat([s[0] for s in sides]), Side.concat([s[1] for s in sides])
+    pair = np.repeat(np.arange(len(counts)), counts)
+    return replace(order, target=indexes[0], system=indexes[1]), both, pair
 
 
 class SpanColumns:
@@ -79,15 +98,13 @@ class SpanColumns:
         values[has] = self.columns[k][index[has]]
         return values
 
-    def heads(self, labels: list[bytes]) -> np.ndarray:
-        """Each span's JSON object up to its line ('{"label":"NP","begin":4,"end":6,"tokens":
-        [4,5,6],"line":'; `labels`: each label code's JSON), then an empty one for `no span`
-        (index −1): the token numbers begin..end, or the span's own where it has gaps
-        (token-set code > 0); each distinct head made once."""
+    def heads(self, labels: list[bytes]) -> tuple[list[bytes], np.ndarray]:
+        """Each distinct span head ('{"label":"NP","begin":4,"end":6,"tokens":[4,5,6],"line":';
+        `labels`: each label code's JSON) and each span's number among them: the token
+        numbers begin..end, or the span's own where it has gaps (token-set code > 0)."""
         label, begin, end, _, code = self.columns
         kinds, which = distinct_rows(label, begin, end, code)
-        texts = [*(self._head(labels, *kind) for kind in kinds), b""]
-        return np.array(texts, dtype=object)[np.append(which, len(kinds))]
+        return [self._head(labels, *kind) for kind in kinds], which
 
     def _head(self, labels: list[bytes], label: int, begin: int, end: int, code: int) -> bytes:
         """The head of spans with this label, begin, end and token-set code."""

@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from ...export.rowtexts import integer_texts
 from ...formats.spantable import SpanSequence
 from ...spans import Span
 from .columns import Scores, Spans, below_1e16, bounds
-from .jsontext import float_texts, integer_texts
+from .jsontext import float_texts
 
 
 def label_text(label: Any) -> str:

@@ -1,7 +1,8 @@
-"""JSON texts of many values at once, without a Python object per value (numbers' digits
-made by numpy, strings by one msgspec call), and rows' texts grouped by page, for the
-row layout of engine.export.rowtexts: JSON text holds no NUL byte (a NUL in a string is
-written escaped), so deleting every NUL there leaves exactly the texts joined."""
+"""JSON texts of many values at once, without a Python object per value (numbers by msgspec,
+strings by one msgspec call; integers' digits: rowtexts.integer_texts), and rows' texts
+grouped by page, for the row layout of engine.export.rowtexts: JSON text holds no NUL byte
+(a NUL in a string is written escaped), so deleting every NUL there leaves exactly the texts
+joined."""
 
 from __future__ import annotations
 
@@ -107,32 +108,3 @@ def float_texts(values: np.ndarray) -> np.ndarray:
     stays apart from 0.0)."""
     bits, which = distinct_values(np.asarray(values, dtype=np.float64).view(np.int64))
     return number_texts(bits.view(np.float64).tolist())[which.reshape(-1)]
-
-
-def integer_texts(values: np.ndarray) -> np.ndarray:
-    """Integers (int64, below 2**63 in size) as decimal texts of fixed width, NUL bytes in
-    front of the shorter ones (their digits made by numpy: no Python object each); where
-    their range is less than half their number, each distinct value's made once (poetry's
-    span offsets: 3.5 -> 0.4 ms for 80,000)."""
-    if not len(values):
-        return np.zeros(0, dtype="S1")
-    if int(values.max()) - int(values.min()) < len(values) // 2:
-        distinct, which = distinct_values(values)
-        return _digits(distinct)[which]
-    return _digits(values)
-
-
-def _digits(values: np.ndarray) -> np.ndarray:
-    """integer_texts of every value."""
-    size = np.abs(values)
-    width = len(str(int(size.max())))
-    digits = np.zeros((width, len(values)), dtype=np.uint8)  # a row per digit, the first row leading
-    rest = size
-    for k in range(width - 1, -1, -1):
-        rest, digit = np.divmod(rest, 10)
-        digits[k] = digit + ord("0")
-    powers = 10 ** np.arange(width - 1, 0, -1, dtype=np.int64)
-    digits[:-1][size < powers[:, None]] = 0  # no leading zeros (a lone 0 stays)
-    if (values < 0).any():
-        digits = np.vstack([np.where(values < 0, ord("-"), 0).astype(np.uint8), digits])
-    return np.ascontiguousarray(digits.T).view(f"S{len(digits)}").ravel()

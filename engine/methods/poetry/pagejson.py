@@ -14,12 +14,12 @@ import msgspec
 import numpy as np
 
 from ...export import rowtexts
-from ...export.rowtexts import Piece, Rows, Taken
+from ...export.rowtexts import Piece, Rows, Taken, integer_texts
 from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
-from .jsontext import float_texts, grouped, integer_texts, merged_text, string_texts, value_texts
+from .jsontext import float_texts, grouped, merged_text, string_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)

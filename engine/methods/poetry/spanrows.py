@@ -14,11 +14,11 @@ import msgspec
 import numpy as np
 
 from ...export.csv import Pieces, column_fields, number_fields
-from ...export.rowtexts import Piece, Rows, Taken, taken
+from ...export.rowtexts import Piece, Rows, Taken, integer_texts, taken
 from ...report import ERROR_COLUMNS, Coded, ColumnRows, Later, error_ids
 from .columns import Spans, span_order
 from .errors import Pages, Side
-from .jsontext import integer_texts, string_texts
+from .jsontext import string_texts
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
