@@ -11,13 +11,17 @@ that holds them; without it (or without the file) the original's time and the ra
 left out, never guessed:
 
     DIR/faireval/FairEval.py       github.com/katrinortmann/FairEval, src/FairEval.py (commit
-                                   a6172f2, specs/faireval.md)
+                                   a6172f2, specs/faireval.md; README's series of the twentieth
+                                   part ran a later copy, SFB1102/C6-classig-pipeline's at
+                                   7dd608c, whose outputs equal the conformance files')
     DIR/starsem/eval.cd-sco.pl     eval.cd-sco.pl v2.2 (specs/starsem.md names a public copy),
                                    `use strict` switched off as for the conformance outputs
     DIR/poetry/evaluate_poetry_spans.py   corppa's evaluation script (commit aac55bf, or
                                    cb7520f: the same CSV files byte for byte), with the
                                    Span class of its core.py in a package beside it
-    DIR/propara/evaluator.py       aristo-leaderboard's propara/evaluator folder
+    DIR/propara/evaluator.py       aristo-leaderboard's propara/evaluator folder (or the copy
+                                   ytyz1307zzh/KOALA vendors, which aborts on testfiles-5 as
+                                   the conformance data expects)
     DIR/clueval/bin/cluevaluate    CLUEval's script (its `clueval` package installed for DIR/python)
 
 They run with this interpreter unless DIR/python is an executable (for instance a script that
