@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from itertools import repeat
 
 from ...errors import InputError
-from .files import (
-    Block,
-    BlockReader,
-    Blocks,
-    bad_start,
-    blank_line_error,
-    check_block_start,
-    plain_flags,
-    walk,
-)
+from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags, walk
 from .model import BLANK, Columns, Placed, Words, regular_notes, rows_words
 from .reading import field_count_error
 
@@ -164,8 +156,11 @@ def _plain(text: str) -> bool:
 
 def _check_starts(blocks: Blocks, path: str) -> None:
     """The first sentence that starts with an empty line (two empty lines before it)."""
-    first = bad_start(blocks.texts)
-    if first < len(blocks):
+    texts = blocks.texts
+    if min(texts, default="")[:1] > "\n":  # every text starts after LF (one C-level pass)
+        return
+    if "" in texts or any(map(str.startswith, texts, repeat("\n"))):
+        first = next(i for i, text in enumerate(texts) if not text or text[0] == "\n")
         check_block_start(blocks[first], path)
 
 

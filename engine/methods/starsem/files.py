@@ -310,15 +310,6 @@ def _all_plain(data: bytes, n_lines: int, strip: bool) -> bool:
     return b"\t" not in spaces.replace(b"\t" * 7, b"")
 
 
-def bad_start(texts: list[str]) -> int:
-    """The index of the first block that is empty or starts with an LF (two empty lines
-    before it, check_block_start), len(texts) when none does: every text found to start
-    after LF in one C-level pass, as a rule."""
-    if min(texts, default="")[:1] > "\n":
-        return len(texts)
-    return next((i for i, text in enumerate(texts) if not text or text[0] == "\n"), len(texts))
-
-
 def check_block_start(block: Block, path: str) -> None:
     """A block starting with an empty line had two empty lines before it (S12, S13)."""
     line, text = block

@@ -17,7 +17,6 @@ from .files import (
     Block,
     BlockReader,
     Blocks,
-    bad_start,
     blank_line_error,
     check_block_start,
     columns_text,
@@ -85,13 +84,12 @@ class DefaultReader(BlockReader):
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first
-        lines, g_texts, s_texts = golds.lines, golds.texts, systems.texts
-        bad = min(bad_start(g_texts), bad_start(s_texts))  # none before: no block to check
         for i in walked:
-            if i >= bad:
-                check_block_start(golds[i], self.gold_path)
-                check_block_start((lines[i] + shift, s_texts[i]), self.system_path)
-            yield self._sentence(i + 1, (lines[i], g_texts[i]), (lines[i] + shift, s_texts[i]))
+            gold = golds[i]
+            system = (gold[0] + shift, systems.texts[i])
+            check_block_start(gold, self.gold_path)
+            check_block_start(system, self.system_path)
+            yield self._sentence(i + 1, gold, system)
 
     def _missing_sentence(self, gold: Block) -> None:
         line, text = gold
