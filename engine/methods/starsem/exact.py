@@ -28,18 +28,16 @@ from .files import (
 from .model import (
     EMPTY,
     NO_NEGATION,
+    Columns,
     Instance,
     Sentence,
     Side,
-    Split,
     TextRules,
     Words,
     column_side,
-    key_columns,
-    regular_split,
+    columns_words,
+    regular_columns,
     rows_words,
-    split_column,
-    split_words,
 )
 from .reading import field_count_error, missing_cue_error
 
@@ -155,12 +153,12 @@ def _with_hint(err: InputError, *lines: str | None) -> InputError:
 _PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){6}\t\*\*\*\t*")
 
 
-def _plain(text: str, split: Split | None) -> bool:
+def _plain(text: str, columns: Columns | None) -> bool:
     """Whether the negation string of a sentence's first line is exactly `***` (8 fields,
-    `***` in the last): from its regular Split when known (model.regular_split: 8 fields
-    have `***` on every line, more have none and no empty trailing field)."""
-    if split is not None:
-        return split[1] == 8
+    `***` in the last): from its regular columns when known (model.regular_columns: 8
+    columns have `***` on every line, more have none and no empty trailing field)."""
+    if columns is not None:
+        return len(columns) == 8
     return _PLAIN.fullmatch(text.partition("\n")[0]) is not None
 
 
@@ -194,12 +192,12 @@ class ExactReader(Reader):
         for k in range(len(system), len(gold)):
             self._align(k, gold[k], None)
 
-    def _align_block(self, gold: str, system: str, first: int, splits: tuple[Split | None, ...]) -> None:
+    def _align_block(self, gold: str, system: str, first: int, columns: tuple[Columns | None, ...]) -> None:
         """Pass 1 over a block of each file with as many lines (`first`: the index of its
-        first line; `splits`: both blocks' regular Splits, when they have them)."""
-        g_split, s_split = splits
-        if g_split is not None and s_split is not None:
-            same = key_columns(g_split) == key_columns(s_split)  # (as many lines: the blocks are aligned)
+        first line; `columns`: both blocks' regular columns, when they have them)."""
+        g_columns, s_columns = columns
+        if g_columns is not None and s_columns is not None:
+            same = g_columns[:4] == s_columns[:4]  # (as many lines: the blocks are aligned)
         else:
             same = _same_prefixes(gold, system)
         if not same:
@@ -239,7 +237,7 @@ class ExactReader(Reader):
 
     def _check_block(self, system: Blocks, i: int, closed: bool, regular: bool) -> None:
         """Pass 2 over SYSTEM's block i (`closed`: an empty line ends the file's last;
-        `regular`: it has a regular Split, model.regular_split, so pass 2 finds nothing:
+        `regular`: it has regular columns, model.regular_columns, so pass 2 finds nothing:
         one valid width, `***` on every line of 8 fields or on none, no empty last field)."""
         if regular:
             return
@@ -309,8 +307,8 @@ class ExactReader(Reader):
 
     def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool,
                          same: list[bool]) -> Iterator[Sentence]:  # fmt: skip
-        """Passes 1 to 3 on aligned blocks in one sweep, each block split once
-        (model.regular_split) for all three. Pass 1 fails at once; a failure of pass 2 or
+        """Passes 1 to 3 on aligned blocks in one sweep, each block split into columns once
+        (model.regular_columns) for all three. Pass 1 fails at once; a failure of pass 2 or
         3 waits until pass 1 (then 2) has seen every block, so the error is the one v2.2
         stops at. Each block is a sentence; without a final empty line the file's last
         line is not collected (S10), which empties a one-line block. (An empty sentence
@@ -326,46 +324,46 @@ class ExactReader(Reader):
         self.count_plain(counted, gold)
         sweep = _Sweep()
         for i in walked:
-            splits = self._sweep_checks(gold, system, i, closed, plain[i], sweep)
+            columns = self._sweep_checks(gold, system, i, closed, plain[i], sweep)
             if sweep.pending is None:
                 if i and flags[i - 1]:
                     sweep.previous = (0, 0)
-                sentence = self._swept_sentence(gold, system, i, closed, splits, sweep)
+                sentence = self._swept_sentence(gold, system, i, closed, columns, sweep)
                 if sentence is not None:
                     yield sentence
         if sweep.pending is not None:
             raise sweep.pending[1]
 
     def _sweep_checks(self, gold: Blocks, system: Blocks, i: int, closed: bool, plain: bool,
-                      sweep: _Sweep) -> tuple[Split | None, ...]:  # fmt: skip
+                      sweep: _Sweep) -> tuple[Columns | None, ...]:  # fmt: skip
         """Passes 1 and 2 over block i (pass 2's failure kept for later); both blocks'
-        regular Splits (None where a block has none)."""
+        regular columns (None where a block has none)."""
         g_text, s_text = gold.texts[i], system.texts[i]
-        g_split = regular_split(g_text, strip=False)
-        s_split = g_split if s_text == g_text else regular_split(s_text, strip=False)
+        g_columns = regular_columns(g_text, strip=False)
+        s_columns = g_columns if s_text == g_text else regular_columns(s_text, strip=False)
         if s_text != g_text:
-            self._align_block(g_text, s_text, gold.lines[i] - 1, (g_split, s_split))
+            self._align_block(g_text, s_text, gold.lines[i] - 1, (g_columns, s_columns))
         if not plain and (sweep.pending is None or sweep.pending[0] > 2):
             try:
-                self._check_block(system, i, closed, s_split is not None)
+                self._check_block(system, i, closed, s_columns is not None)
             except InputError as err:
                 sweep.pending = (2, err)
-        return g_split, s_split
+        return g_columns, s_columns
 
     def _swept_sentence(self, gold: Blocks, system: Blocks, i: int, closed: bool,
-                        splits: tuple[Split | None, ...], sweep: _Sweep
+                        columns: tuple[Columns | None, ...], sweep: _Sweep
                         ) -> Sentence | None:  # fmt: skip
         """Pass 3 over block i: its sentence, None when only counted (or when pass 3
         fails: its failure kept for later)."""
         g_text, s_text = gold.texts[i], system.texts[i]
         if i == len(gold) - 1 and not closed:  # the file's last line is not collected
             g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
-            splits = (None, None)
+            columns = (None, None)
         start = gold.lines[i] - 1
         try:
             if not g_text:
                 return self._empty_sentence(i + 1, start, sweep.previous)
-            sentence = self._sentence(i + 1, start, g_text, s_text, splits)
+            sentence = self._sentence(i + 1, start, g_text, s_text, columns)
         except InputError as err:
             sweep.pending = (3, err)
             return None
@@ -387,24 +385,24 @@ class ExactReader(Reader):
         return Sentence(number, k + 1, gold, Side([]), rows_words([]) if self.keep_rows else None)
 
     def _sentence(self, number: int, start: int, g_text: str, s_text: str,
-                  splits: tuple[Split | None, ...] = (None, None)) -> Sentence | None:  # fmt: skip
+                  columns: tuple[Columns | None, ...] = (None, None)) -> Sentence | None:  # fmt: skip
         """A collected sentence (its GOLD and SYSTEM lines as text, and their regular
-        Splits when known); None when both first lines say `***` (only counted)."""
-        plain = _plain(g_text, splits[0]) and _plain(s_text, splits[1])
+        columns when known); None when both first lines say `***` (only counted)."""
+        plain = _plain(g_text, columns[0]) and _plain(s_text, columns[1])
         if plain and not self.keep_rows:
             return None
-        g_split = splits[0] or regular_split(g_text, strip=False)
-        g_rows = None if g_split else [perl_fields(line) for line in g_text.split("\n")]
+        g_columns = columns[0] or regular_columns(g_text, strip=False)
+        g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
-            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, _words(g_rows, g_split))
-        s_split = g_split if s_text == g_text else splits[1] or regular_split(s_text, strip=False)
-        tags = split_column(g_split, 5) if g_split else [row[5] if len(row) > 5 else None for row in g_rows]
-        gold = _fields_side(g_rows, g_text, g_split, tags)
-        system = gold if s_text == g_text else _fields_side(None, s_text, s_split, tags)
+            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, _words(g_rows, g_columns))
+        s_columns = g_columns if s_text == g_text else columns[1] or regular_columns(s_text, strip=False)
+        tags = g_columns[5] if g_columns else [row[5] if len(row) > 5 else None for row in g_rows]
+        gold = _fields_side(g_rows, g_text, g_columns, tags)
+        system = gold if s_text == g_text else _fields_side(None, s_text, s_columns, tags)
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
-        words = _words(g_rows, g_split) if self.keep_rows else None
+        words = _words(g_rows, g_columns) if self.keep_rows else None
         return Sentence(number, start + 1, gold, system, words)
 
 
@@ -447,20 +445,20 @@ def _plain_run(text: str, closed: bool, skeleton: bytes | None = None) -> bool:
     return tabs == 7 and text.count("\t***\n") == n - 1 and text.endswith("\t***")
 
 
-def _fields_side(rows: list[list[str]] | None, text: str, split: Split | None,
+def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | None,
                  tags: list[str | None]) -> Side:  # fmt: skip
     """A side of a sentence, punctuation by the GOLD POS `tags`: column by column when its
     lines are regular (the same result as v2.2's strings then), else through v2.2's
     negation strings."""
-    if split is not None:
-        return column_side(split[2], tags, RULES)
+    if columns is not None:
+        return column_side(columns, tags, RULES)
     rows = rows or [perl_fields(line) for line in text.split("\n")]
     return _side([negation_string(row) for row in rows], RULES.scoring_tags(tags))
 
 
-def _words(rows: list[list[str]] | None, split: Split | None) -> Words:
-    """The Words of a sentence's GOLD lines, from its regular Split when it has one."""
-    return split_words(split) if split else rows_words(rows or [])
+def _words(rows: list[list[str]] | None, columns: Columns | None) -> Words:
+    """The Words of a sentence's GOLD lines, from its regular columns when it has them."""
+    return columns_words(columns) if columns else rows_words(rows or [])
 
 
 def _count(side: Side) -> int:

@@ -72,6 +72,11 @@ class Words:
         self.sentence_id = sentence_id
 
 
+def columns_words(columns: Columns) -> Words:
+    """The Words of a sentence split into columns (every line has 8 fields or more)."""
+    return Words(columns[3], columns[2], columns[0][0], columns[1][0])
+
+
 def block_words(block: str) -> Words:
     """The Words of a sentence without negation as files.plain_flags finds one: 8 fields
     on every line, no whitespace but TABs and LFs, no leading TAB."""
@@ -198,43 +203,20 @@ def valid_width(fields: int) -> bool:
     return fields == 8 or (fields >= 10 and (fields - 7) % 3 == 0)
 
 
-#: A sentence split into fields: its cells line after line (`width` to a line), its width
-#: and its annotation columns (8 on), the only columns sliced out in bulk; columns 1-6 are
-#: taken from the cells when asked for (split_column).
-Split = tuple[list[str], int, Columns]
-
-
-def regular_split(block: str, strip: bool) -> Split | None:
-    """The Split of a sentence that plainly satisfies §2.3 — ASCII, no whitespace but
+def regular_columns(block: str, strip: bool) -> Columns | None:
+    """The columns of a sentence that plainly satisfies §2.3 — ASCII, no whitespace but
     TABs and LFs, one valid width, `***` on every line of an 8-field sentence and on none
     of a longer one, no empty annotation cell, no empty trailing field — or None when it
     needs the line-by-line checks. `strip`: no leading TAB either (the default reader
     strips lines). Split in one go (_regular): the first column's cells but the first keep
     the LF that starts their line."""
-    return _regular(block, 7, strip)
-
-
-def rows_split(rows: list[list[str]]) -> Split:
-    """The Split of a sentence's fields line by line (every line as wide as the first)."""
-    return [cell for row in rows for cell in row], len(rows[0]), columns_of(rows)[7:]
-
-
-def split_column(split: Split, j: int) -> list[str]:
-    """Column j (0-based) of a Split."""
-    cells, width, _ = split
-    return cells[j::width]
-
-
-def key_columns(split: Split) -> Columns:
-    """Columns 1-4 of a Split (chapter, sentence and token numbers, word)."""
-    cells, width, _ = split
-    return [cells[0::width], cells[1::width], cells[2::width], cells[3::width]]
-
-
-def split_words(split: Split) -> Words:
-    """The Words of a sentence's Split."""
-    cells, width, _ = split
-    return Words(cells[3::width], cells[2::width], cells[0], cells[1])
+    regular = _regular(block, 0)
+    if regular is None:
+        return None
+    cells, width, columns = regular
+    if strip and (not cells[0] or "\n" in cells[width::width]):
+        return None  # a leading TAB (the default reader strips lines)
+    return columns
 
 
 @cache
@@ -244,35 +226,31 @@ def _slices(width: int) -> list[slice]:
 
 
 def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] | None:
-    """What --extended reads of a sentence that regular_split would split: the token
+    """What --extended reads of a sentence that regular_columns would split: the token
     numbers (column 3), the words (column 4), the annotation columns (8 on), and the
     chapter and sentence number of its first line; the other columns are never sliced
     out, and each line's width is checked by counting its LFs (none is split off)."""
-    regular = _regular(block, 7, False)
+    regular = _regular(block, 7)
     if regular is None:
         return None
     cells, width, notes = regular
     return cells[2::width], cells[3::width], notes, cells[0], cells[1]
 
 
-def _regular(block: str, first: int, strip: bool) -> tuple[list[str], int, Columns] | None:
+def _regular(block: str, first: int) -> tuple[list[str], int, Columns] | None:
     """A block's cells, its width and its columns from the `first` on (0, or 7: the
     annotation columns), when it is ASCII without whitespace but TABs and LFs, its lines
     all have one valid width, `***` is on every line of an 8-field sentence and on none of
     a longer one, and no annotation cell is empty (nor a trailing field); else None. Split
     in one go: every LF is turned into a TAB that starts the next line's first cell, so
     each line has `width` cells exactly when the cells starting with an LF are those at
-    the multiples of `width` (every LF starts a cell; the first cell holds none). With
-    `strip`, no line may start with a TAB (an empty first cell) either."""
+    the multiples of `width` (every LF starts a cell; the first cell holds none)."""
     if not block.isascii() or odd_space(block):
         return None
     n = block.count("\n") + 1
     cells = block.replace("\n", "\t\n").split("\t")
     width, rest = divmod(len(cells), n)
-    if rest or not valid_width(width):
-        return None
-    heads = cells[width::width]
-    if "".join(heads).count("\n") != n - 1 or (strip and (not cells[0] or "\n" in heads)):
+    if rest or not valid_width(width) or "".join(cells[width::width]).count("\n") != n - 1:
         return None
     columns = list(map(cells.__getitem__, _slices(width)[first:]))
     stars = columns[7 - first].count("***") if "***" in block else 0
@@ -285,19 +263,19 @@ def columns_of(rows: list[list[str]]) -> Columns:
     return [list(column) for column in zip(*rows, strict=True)]
 
 
-def column_side(notes: Columns, tags: list[str | None], rules: TextRules) -> Side:
+def column_side(columns: Columns, tags: list[str | None], rules: TextRules) -> Side:
     """The instances of one side of a sentence whose lines all have the same number of
-    fields, from its annotation columns (8 on, model.Split), one column per element
-    (§3.1.2), punctuation by the GOLD POS `tags`. Instances without cue are kept."""
-    if len(notes) <= 1:
+    fields, one column per element (§3.1.2), punctuation by the GOLD POS `tags`.
+    Instances without cue are kept."""
+    if len(columns) <= 8:
         return NO_NEGATION
-    n = len(notes[0])
+    n = len(columns[0])
     instances = []
     scope_tokens = 0
-    for group in range(len(notes) // 3):
-        base = 3 * group
-        scope = scope_element(notes[base + 1], n, tags, rules)
+    for group in range((len(columns) - 7) // 3):
+        base = 7 + 3 * group
+        scope = scope_element(columns[base + 1], n, tags, rules)
         scope_tokens += len(scope)
-        cue, event = column_element(notes[base], n), column_element(notes[base + 2], n)
+        cue, event = column_element(columns[base], n), column_element(columns[base + 2], n)
         instances.append(Instance(group, cue, scope, event))
     return Side(instances, scope_tokens)

@@ -4,7 +4,7 @@ strict validation of §2.3 and the messages of §8.
 Sentences pair by position; lines are stripped and split on TAB. A sentence that is the
 same text in both files and has `***` on every line is only counted (the common case,
 found for all sentences at once, files.plain_flags); a sentence whose lines are all
-regular is split in one go (model.regular_split); anything else is read
+regular is split into columns in one go (model.regular_columns); anything else is read
 line by line with every check in file order.
 """
 
@@ -30,11 +30,9 @@ from .model import (
     Side,
     TextRules,
     column_side,
-    key_columns,
-    regular_split,
-    rows_split,
-    split_column,
-    split_words,
+    columns_of,
+    columns_words,
+    regular_columns,
 )
 
 RULES = TextRules("unicode")
@@ -107,16 +105,16 @@ class DefaultReader(BlockReader):
         g_line, g_text = gold
         s_line, s_text = system
         same = g_text == s_text
-        g_split = regular_split(g_text, strip=True)
-        s_split = g_split if same else regular_split(s_text, strip=True)
-        if g_split is None or s_split is None or (not same and key_columns(g_split) != key_columns(s_split)):
+        g_columns = regular_columns(g_text, strip=True)
+        s_columns = g_columns if same else regular_columns(s_text, strip=True)
+        if g_columns is None or s_columns is None or g_columns[:4] != s_columns[:4]:
             g_rows, s_rows = self._checked_rows(number, gold, system)
-            g_split = rows_split(g_rows)
-            s_split = g_split if same else rows_split(s_rows)
-        tags = split_column(g_split, 5)
-        g_side = _side(g_split[2], tags, self.gold_path, g_line)
-        s_side = g_side if same else _side(s_split[2], tags, self.system_path, s_line)
-        return Sentence(number, g_line, g_side, s_side, split_words(g_split) if self.keep_rows else None)
+            g_columns = columns_of(g_rows)
+            s_columns = g_columns if same else columns_of(s_rows)
+        tags = g_columns[5]
+        g_side = _side(g_columns, tags, self.gold_path, g_line)
+        s_side = g_side if same else _side(s_columns, tags, self.system_path, s_line)
+        return Sentence(number, g_line, g_side, s_side, columns_words(g_columns) if self.keep_rows else None)
 
     def _checked_rows(self, number: int, gold: Block, system: Block) -> tuple[list[list[str]], ...]:
         """The fields of both sides, every line checked in file order (§2.3, §8)."""
@@ -225,10 +223,10 @@ class LineChecks:
                 raise InputError(f"'_' or a word in column {column + 1}", found, file=self.path, line=number)
 
 
-def _side(notes: Columns, tags: list[str], path: str, first_line: int) -> Side:
-    """The instances of one side (§3.1.2) from its annotation columns, punctuation by
-    the GOLD POS `tags`; every negation needs a cue."""
-    side = column_side(notes, tags, RULES)
+def _side(columns: Columns, tags: list[str], path: str, first_line: int) -> Side:
+    """The instances of one side (§3.1.2), punctuation by the GOLD POS `tags`; every
+    negation needs a cue."""
+    side = column_side(columns, tags, RULES)
     for instance in side.instances or ():
         if not instance.cue:
             raise missing_cue_error(path, first_line, instance.group)
