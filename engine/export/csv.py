@@ -72,8 +72,13 @@ def _other_cell(value: Any) -> str:
 
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
+    return _decoded(rows_file(columns, rows))
+
+
+def rows_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | Blocks:
+    """table_text's document, as columns_file gives it where made a column at a time."""
     if columns and set(map(len, rows)) <= {len(columns)}:  # a column at a time (the lengths looked at in C)
-        return columns_text(columns, list(zip(*rows, strict=True)) or [() for _ in columns])
+        return columns_file(columns, list(zip(*rows, strict=True)) or [() for _ in columns])
     return _text(columns, (map(cell, row) for row in rows))
 
 
@@ -94,8 +99,19 @@ def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
     fields = [fields_of[id(column)] for column in held]
     if len(fields) == 1:  # the csv module writes a row of one empty field as "" (an empty line is no row)
         fields = [[field or '""' for field in fields[0]]]
-    header = _text(columns, ()).removesuffix("\r\n")  # the lines then joined in one text, copied once
-    return "\r\n".join(chain([header], map(",".join, zip(*fields, strict=True)), [""]))
+    header = _text(columns, ()).encode("utf-8", "surrogatepass")
+    return Blocks([header, "".join(interleaved(fields)).encode("utf-8", "surrogatepass")])
+
+
+def interleaved(fields: list[list[str]]) -> list[str]:
+    """Every row's fields, each followed by its comma or line end, in one list (the file's
+    rows made by one join of it, no line made): one row's list repeated, each column put in
+    place by one slice assignment (its length checked)."""
+    count, width = (len(fields[0]) if fields else 0), len(fields)
+    parts = ([None, ","] * (width - 1) + [None, "\r\n"]) * count
+    for k, column in enumerate(fields):
+        parts[2 * k :: 2 * width] = column
+    return parts  # type: ignore[return-value]  # every None replaced by a field
 
 
 class Fields(list[str]):
@@ -376,7 +392,7 @@ def errors_text(report: Report) -> str | Blocks:
         values = list(map(itemgetter(*columns), rows))
     except KeyError:
         values = [[row.get(c) for c in columns] for row in rows]
-    return table_text(columns, values)
+    return rows_file(columns, values)
 
 
 def file_name(name: str) -> str:
@@ -422,7 +438,7 @@ def file_texts(report: Report) -> dict[str, str | Blocks]:
 def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | Blocks:
     """A table's CSV document: from the rows' own columns where they give them, else table_text."""
     made = given_columns(columns, rows)
-    return made if made is not None else table_text(columns, rows)
+    return made if made is not None else rows_file(columns, rows)
 
 
 def given_columns(columns: Sequence[str], rows: Sequence[Any]) -> str | Blocks | None:
