@@ -100,18 +100,32 @@ def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
     if len(fields) == 1:  # the csv module writes a row of one empty field as "" (an empty line is no row)
         fields = [[field or '""' for field in fields[0]]]
     header = _text(columns, ()).encode("utf-8", "surrogatepass")
-    return Blocks([header, "".join(interleaved(fields)).encode("utf-8", "surrogatepass")])
+    return Blocks([header, *row_blocks(fields)])
 
 
-def interleaved(fields: list[list[str]]) -> list[str]:
-    """Every row's fields, each followed by its comma or line end, in one list (the file's
-    rows made by one join of it, no line made): one row's list repeated, each column put in
-    place by one slice assignment (its length checked)."""
+#: Fields and their commas and line ends joined at a time (row_blocks: the block's list and
+#: text kept small; ProPara x10's error rows 14 ms against 41 ms joined a line at a time,
+#: CLUEval's 36 columns of short fields 15 against 25 ms, 17 columns 21 against 24 ms).
+JOIN_ITEMS = 1 << 15
+
+
+def row_blocks(fields: list[list[str]]) -> Iterator[bytes]:
+    """The rows of columns of fields in UTF-8, a block of rows at a time: the block's fields,
+    each followed by its comma or line end, put in one list (a row's list repeated, each
+    column's part put in by one slice assignment) and joined once; no line made."""
     count, width = (len(fields[0]) if fields else 0), len(fields)
-    parts = ([None, ","] * (width - 1) + [None, "\r\n"]) * count
-    for k, column in enumerate(fields):
-        parts[2 * k :: 2 * width] = column
-    return parts  # type: ignore[return-value]  # every None replaced by a field
+    if any(len(column) != count for column in fields):
+        raise ValueError("columns of different lengths")
+    row = [None, ","] * (width - 1) + [None, "\r\n"]
+    step = max(1, JOIN_ITEMS // len(row))
+    parts = row * step
+    for start in range(0, count, step):
+        stop = min(start + step, count)
+        if stop - start < step:  # the last block
+            parts = row * (stop - start)
+        for k, column in enumerate(fields):
+            parts[2 * k :: 2 * width] = column[start:stop]
+        yield "".join(parts).encode("utf-8", "surrogatepass")  # type: ignore[arg-type]  # no None left
 
 
 class Fields(list[str]):
