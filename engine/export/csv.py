@@ -104,9 +104,10 @@ def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
 
 
 #: Fields and their commas and line ends joined at a time (row_blocks: the block's list and
-#: text kept small, below 1 MB even in UCS-4). In medians of 21: ProPara x10's error rows
-#: 21 ms (1 << 15: 29 ms) against 41-44 ms joined a line at a time, its Grid 15 against 23
-#: ms; CLUEval's 36 columns of short fields 19 against 25-27 ms, 17 columns 20 against 24 ms.
+#: text kept small, below 1 MB even in UCS-4). Medians of 21 (of 7 for a line at a time):
+#: ProPara x10's error rows 21 ms (1 << 15: 29 ms) against 46 ms joined a line at a time, its
+#: Grid 15 against 24 ms; CLUEval's 36 columns of short fields 19 against 27 ms, 17 columns
+#: 20 against 24-25 ms.
 JOIN_ITEMS = 1 << 14
 
 
