@@ -67,6 +67,24 @@ def test_columns_written_as_a_whole_are_what_the_csv_module_writes():
             assert table_text(["c", "d,e"], rows) == _text(["c", "d,e"], ([cell(a), cell(b)] for a, b in rows))
 
 
+def test_rows_joined_a_block_at_a_time_are_what_the_csv_module_writes():
+    """Rows of many blocks (row_blocks: the last one shorter; a block of one row where a row
+    is wider than a block) are the text the csv module writes, row after row; columns of
+    different lengths are refused."""
+    from engine.export.csv import JOIN_ITEMS, columns_file, row_blocks
+
+    count = 3 * JOIN_ITEMS // 4 + 7  # two columns: a block of JOIN_ITEMS // 4 rows
+    rows = [[k, f"t{k % 13},x" if k % 5 else "é🟨"] for k in range(count)]
+    assert table_text(["n", "t"], rows) == _text(["n", "t"], ([cell(a), cell(b)] for a, b in rows))
+    assert len(columns_file(["n", "t"], list(zip(*rows, strict=True)))) == 1 + 4
+    wide = [[str(k)] * 2 for k in range(JOIN_ITEMS)]  # two rows of JOIN_ITEMS fields
+    assert b"".join(row_blocks(wide)) == b"".join(f"{','.join(row)}\r\n".encode() for row in zip(*wide, strict=True))
+    with pytest.raises(ValueError):
+        list(row_blocks([["a", "b"], ["c"]]))
+    with pytest.raises(ValueError):
+        list(row_blocks([["a"], ["c", "d"]]))
+
+
 def test_text_columns_are_defused_and_quoted_as_the_csv_module_writes():
     """A column of texts gets the formula check and the quotes, a column shown twice the
     same; many texts to quote (poetry's parts) and few alike."""

@@ -149,11 +149,11 @@ def test_grid_rows_in_parts_are_the_rows(report):
 def test_grid_csv_from_its_columns_is_the_rows_csv(report):
     """The CSV writer takes the grid's fields from its columns (no row made): the same
     document as from its rows (sentences with commas and quotes, `-` defused)."""
-    from engine.export.csv import columns_file, file_texts, table_text
+    from engine.export.csv import columns_text, csv_files, table_text
 
     grid = report.tables["grid"]
-    text = columns_file(grid.columns, grid.rows.csv_columns(grid.columns))
-    assert text == table_text(grid.columns, list(grid.rows)) == file_texts(report)["grid.csv"]
+    text = columns_text(grid.columns, grid.rows.csv_columns(grid.columns))
+    assert text == table_text(grid.columns, list(grid.rows)) == csv_files(report)["grid.csv"]
     assert "'-" in text and '"' in text
 
 
@@ -325,7 +325,7 @@ def test_items_and_summaries_read_as_the_json_reports_dicts(monkeypatch):
 def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     """The Grid table keeps process ids as numbers: one past 64 bits is kept as a Python
     integer (it raised OverflowError: an internal error for --json, --xlsx and the app)."""
-    from engine.export.csv import file_texts
+    from engine.export.csv import csv_files
 
     big = str(1 << 70)
     files = conformance("propara") / "testfiles-7"
@@ -344,7 +344,7 @@ def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     assert 1 << 70 in {row[0] for row in tables["grid"]["rows"]}
     assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
     report = ProPara().evaluate(answers, predictions, Options())
-    assert f"\r\n{big},1," in file_texts(report)["grid.csv"]
+    assert f"\r\n{big},1," in csv_files(report)["grid.csv"]
 
 
 def _renamed(tmp_path, names: dict[str, str]) -> tuple[str, str]:
@@ -364,21 +364,21 @@ def test_error_csv_from_the_columns_values_is_the_rows_csv(tmp_path, nul):
     """The CSV writer takes the error rows' fields from each column's values, each made a
     field once (ErrorRows.csv_column): the same document as from the rows, a participant
     like a formula defused, one with a comma or a quote quoted, a NUL kept."""
-    from engine.export.csv import Fields, file_texts, table_text
+    from engine.export.csv import Fields, csv_files, table_text
 
     names = {"sunlight; light": '=sun,"light"; light', "earth": "+earth, the planet" + "\x00" * nul}
     report = ProPara().evaluate(*_renamed(tmp_path, names), Options())
     rows, columns = report.error_rows, report.error_columns
     assert all(isinstance(rows.csv_column(c), Fields) for c in columns)
     text = table_text(columns, [[row[c] for c in columns] for row in rows])
-    assert file_texts(report)["errors.csv"] == text
+    assert csv_files(report)["errors.csv"] == text
     assert "\"'=sun,\"\"light\"\"" in text and ("\x00" in text) is nul
 
 
 def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch):
     """ErrorRows.csv_columns writes each run of neighbouring columns of few values as one
     column (its fields joined once per combination): the same document as from the rows."""
-    from engine.export.csv import file_texts, table_text
+    from engine.export.csv import csv_files, table_text
 
     monkeypatch.chdir(conformance("propara"))
     options = Options(sentences="data/test/sentences.tsv")
@@ -387,7 +387,7 @@ def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch)
     assert len(rows) > 500 and len(rows.csv_columns(columns)) < len(columns) - 5
     joined, made = [], type(rows).csv_columns
     monkeypatch.setattr(type(rows), "csv_columns", lambda self, keys: joined.append(keys) or made(self, keys))
-    assert file_texts(report)["errors.csv"] == table_text(columns, [[row[c] for c in columns] for row in rows])
+    assert csv_files(report)["errors.csv"] == table_text(columns, [[row[c] for c in columns] for row in rows])
     assert joined == [columns]  # the CSV export writes from the joined columns
 
 
