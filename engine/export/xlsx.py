@@ -28,6 +28,7 @@ from .cells import (
     CUT,
     MAX_TEXT,
     PLAIN_FLOAT,
+    plain,
     safe_text,
     score_format,
     text_width,
@@ -283,6 +284,7 @@ class _Writer:
                 ws.column(i, max(10, min(40, width + 2)))
             ws.freeze(2 + bool(table.note), 0)
             self.print_setup(ws, 2 + bool(table.note))
+            ws.extent(*_table_extent(table))  # its rows written as they are made, not all kept
             self.table_rows(ws, 0, table)
             ws.close()
 
@@ -465,6 +467,15 @@ def _heights(lengths: np.ndarray) -> list[int]:
     """The error rows' heights (0: the default) by their contexts' lengths: about 80
     characters a line, at most 10 lines, where it is longer than a line."""
     return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
+
+
+def _table_extent(table: Table) -> tuple[int, int]:
+    """The last row and column with a cell of a table written from row 0 (table_rows): its
+    last row with a value that makes a cell (none of None or ""), else its header's."""
+    last = len(table.rows) - 1
+    while last >= 0 and all(plain(value) in (None, "") for value in table.rows[last]):
+        last -= 1
+    return 2 + bool(table.note) + last, max(len(table.columns) - 1, 0)
 
 
 def _table_block(table: Table, start: int, coded: dict[str, CodedColumn]) -> list[Any]:
