@@ -23,7 +23,7 @@ import numpy as np
 from ...formats.spantable import SpanTable
 from ...report import ColumnRows, Later, Report, error_ids
 from ...spans import Document, Span, TokenNumbers
-from .batch import Codes, Side
+from .batch import Codes, Side, empty_side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
 from .errorrows import ROW_KEYS, error_blocks
 from .jsonpairs import PairsText, SpanColumns, joined
@@ -175,6 +175,7 @@ class DocumentBuilder:
         self.codes = codes
         self.pairs: list[PairDetail] = []
         self._ends: list[int] = []  # where each pair's decisions end in `pairs` (fill)
+        self._sides: tuple[Side, Side] = (empty_side(), empty_side())  # every pair's spans, joined (fill)
 
     def add(
         self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], d: Decisions
@@ -208,6 +209,7 @@ class DocumentBuilder:
         report.documents = [p.document for p in self.pairs]
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
+        self._sides = report.gold_spans.side, report.system_spans.side  # the JSON's too
         self._ends = list(accumulate(len(p.decided) for p in self.pairs))
         decisions = self._ends[-1] if self._ends else 0
         report.data["pairs"] = PairsJSON(decisions, self._pairs_dicts, self._pairs_texts)
@@ -268,10 +270,8 @@ class DocumentBuilder:
         except orjson.JSONEncodeError:
             return None
         names = [self._name_json(p) for p in self.pairs]
-        decided, sides, pair = joined([p.decided for p in self.pairs], [(p.T, p.S) for p in self.pairs])
-        spans = (SpanColumns(sides[0], len(labels), self.codes.token_sets),
-                 SpanColumns(sides[1], len(labels), self.codes.token_sets))  # fmt: skip
-        return PairsText(names, labels, spans, decided, pair)
+        decided, pair = joined([p.decided for p in self.pairs], [(p.T, p.S) for p in self.pairs])
+        return PairsText(names, labels, self._span_columns(*self._sides), decided, pair)
 
     @staticmethod
     def _name_json(detail: PairDetail) -> bytes:
@@ -286,11 +286,15 @@ class DocumentBuilder:
             return b""
 
     def _spans(self, detail: PairDetail) -> tuple[SpanColumns, SpanColumns]:
-        """The arrays of a pair's spans (made once, for the rows and the JSON)."""
+        """The arrays of a pair's spans (made once, for its error rows)."""
         if detail.spans is None:
-            labels, sets = len(self.codes.labels), self.codes.token_sets
-            detail.spans = SpanColumns(detail.T, labels, sets), SpanColumns(detail.S, labels, sets)
+            detail.spans = self._span_columns(detail.T, detail.S)
         return detail.spans
+
+    def _span_columns(self, target: Side, system: Side) -> tuple[SpanColumns, SpanColumns]:
+        """Both sides' spans as columns, `no span` the label code after the last."""
+        labels, sets = len(self.codes.labels), self.codes.token_sets
+        return SpanColumns(target, labels, sets), SpanColumns(system, labels, sets)
 
     def decisions(self) -> list[tuple[FilePair, int, Decision]]:
         """Every decision with its spans as TokenSpans (a span in several decisions is

@@ -61,20 +61,18 @@ class PairsText:
         return self.rows.buffer(start, stop)
 
 
-def joined(
-    decided: Sequence[Ordered], sides: Sequence[tuple[Side, Side]]
-) -> tuple[Ordered, tuple[Side, Side], np.ndarray]:
-    """Every file pair's decisions and both its sides one after another, each decision's
-    spans numbered among the joined sides' (−1 stays: no span), and each decision's pair."""
+def joined(decided: Sequence[Ordered], sides: Sequence[tuple[Side, Side]]) -> tuple[Ordered, np.ndarray]:
+    """Every file pair's decisions one after another, each decision's spans numbered among
+    both sides' spans of every pair one after another (−1 stays: no span; the sides joined so
+    are PlacedSpans'), and each decision's pair."""
     counts = [len(d) for d in decided]
     order = Ordered.concat(decided)
     indexes = []
     for k, index in enumerate(order.indexes):
         firsts = np.cumsum([0, *(len(s[k]) for s in sides[:-1])], dtype=np.int64)  # each pair's first span
         indexes.append(np.where(index >= 0, index + np.repeat(firsts, counts), -1))
-    both = Side.concat([s[0] for s in sides]), Side.concat([s[1] for s in sides])
     pair = np.repeat(np.arange(len(counts)), counts)
-    return replace(order, target=indexes[0], system=indexes[1]), both, pair
+    return replace(order, target=indexes[0], system=indexes[1]), pair
 
 
 class SpanColumns:
