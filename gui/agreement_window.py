@@ -75,7 +75,6 @@ from .listed_rows import ListedRows
 from .look_queue import LookQueue
 from .notice import Notice
 from .settings import AppSettings
-from .style import plain_tip
 from .viewer import DocumentList
 from .wheel import GuardedComboBox, GuardedSpinBox
 from .worker import Job, Task, finish, show_progress, start
@@ -471,10 +470,7 @@ class AgreementWindow(QWidget):
         self.summary.setToolTip(FIGURES_TIP)
         self.show_matrix()
         self.show_documents()
-        self.document_choice.blockSignals(True)
-        self.document_choice.clear()
-        self.document_choice.addItems(data["documents"])
-        self.document_choice.blockSignals(False)
+        self.document_choice.set_names(data["documents"])
         self.show_document()
 
     def figures(self) -> str:
@@ -530,7 +526,6 @@ class AgreementWindow(QWidget):
         if self.data is None or self.sheet is None:
             return
         name = self.document_choice.currentText()
-        self.document_choice.setToolTip(plain_tip(name))  # the whole name (shown elided where it is long)
         rows = self.rows_of.get(name, [])
         self.lanes_of = Lanes(self.corpus, name, rows)
         self.row_model.set_rows(rows, self.corpus.texts[name])
@@ -593,4 +588,3 @@ class AgreementWindow(QWidget):
         self.say("")  # the bar says where it is
         self.notice.show_written(paths, note)
         offer_workbook(self.settings, paths[0])  # Make Gold's next workbook
-

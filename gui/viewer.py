@@ -41,13 +41,27 @@ class DocumentList(GuardedComboBox):
     """The documents to choose from, SHOWN_CHARS characters wide whatever their names: Qt
     measures no name for its size (it measured every one to fit the longest: 30-90 ms of
     the UI thread for a Label Studio export's 20,704 tasks). A longer name is shown elided
-    in the middle, whole in its tooltip and in the list that drops down."""
+    in the middle, whole in its tooltip (kept to the current name) and in the list that drops
+    down."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setMinimumContentsLength(SHOWN_CHARS)
         self.setIconSize(QSize(0, 0))  # its names have no icon: no room kept for one
+        self.currentTextChanged.connect(self._show_whole)
+
+    def set_names(self, names: list[str]) -> None:
+        """List these names, the first chosen, without a signal of the change (the owner shows
+        the chosen document itself)."""
+        self.blockSignals(True)
+        self.clear()
+        self.addItems(names)
+        self.blockSignals(False)
+        self._show_whole(self.currentText())
+
+    def _show_whole(self, name: str) -> None:
+        self.setToolTip(plain_tip(name))
 
     def initStyleOption(self, option: QStyleOptionComboBox) -> None:  # noqa: N802
         """The shown name elided in the middle to the room it has (Qt would cut its end off)."""
@@ -173,11 +187,7 @@ class SideBySideViewer(QWidget):
         for pane in self.panes.values():
             pane.describe_row = self._describe_row
             pane.placeholder = "This report has no documents to show." if data else "No document to show."
-        self.documents.blockSignals(True)
-        self.documents.clear()
-        if data is not None:
-            self.documents.addItems(list(data.documents))
-        self.documents.blockSignals(False)
+        self.documents.set_names(list(data.documents) if data is not None else [])
         self._document_chosen(self.documents.currentText())
 
     @property
@@ -187,7 +197,6 @@ class SideBySideViewer(QWidget):
         return self.data.documents.get(self.documents.currentText())
 
     def _document_chosen(self, name: str) -> None:
-        self.documents.setToolTip(plain_tip(name))  # the whole name (shown elided where it is long)
         doc = self.doc
         for pane in self.panes.values():
             pane.set_document(doc, self.palette_)
