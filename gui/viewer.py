@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .document_popup import DocumentPopup
 from .style import SHOWN_CHARS, plain_tip
 from .viewer_data import SIDES, DocumentData, ReportData, attachable, error_anchor, pane_title, row_pieces
 from .viewer_layout import MARGIN, Layout
@@ -41,8 +42,8 @@ class DocumentList(GuardedComboBox):
     """The documents to choose from, SHOWN_CHARS characters wide whatever their names: Qt
     measures no name for its size (it measured every one to fit the longest: 30-90 ms of
     the UI thread for a Label Studio export's 20,704 tasks). A longer name is shown elided
-    in the middle, whole in its tooltip (kept to the current name) and in the list that drops
-    down."""
+    in the middle, whole in its tooltip (kept to the current name); the list it drops down is
+    a DocumentPopup (Qt's measured every name as it opened), where a name is found by a part."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -50,6 +51,22 @@ class DocumentList(GuardedComboBox):
         self.setMinimumContentsLength(SHOWN_CHARS)
         self.setIconSize(QSize(0, 0))  # its names have no icon: no room kept for one
         self.currentTextChanged.connect(self._show_whole)
+        self.popup = DocumentPopup(self)
+        self.popup.chosen.connect(self._choose)
+
+    def showPopup(self) -> None:  # noqa: N802
+        """The names dropped down in a DocumentPopup (none when there are none)."""
+        if self.count():
+            self.popup.open()
+
+    def hidePopup(self) -> None:  # noqa: N802
+        self.popup.hide()
+        super().hidePopup()
+
+    def _choose(self, row: int) -> None:
+        """The row picked in the popup made current, as a pick in Qt's list does."""
+        self.setCurrentIndex(row)
+        self.activated.emit(row)
 
     def set_names(self, names: list[str]) -> None:
         """List these names, the first chosen, without a signal of the change (the owner shows

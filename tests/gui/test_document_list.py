@@ -5,6 +5,8 @@ whole in the tooltip."""
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QStyleOptionComboBox
 
 from engine.report import Report
@@ -13,6 +15,8 @@ from gui.style import SHOWN_CHARS
 from gui.viewer import SideBySideViewer
 from gui.viewer_data import ReportData
 
+#: What the offscreen platform says of any popup window (it has no window manager).
+POPUP_MESSAGES = pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")
 LONG = "annotation_of_the_complete_correspondence_volume_one_{:05d}.conll"  # 65 characters
 
 
@@ -88,3 +92,57 @@ def test_a_long_pane_title_is_elided_in_the_middle_and_leaves_the_panes_their_wi
     assert title.toolTip() == f"Gold — {name}" and title.text() == f"<b>Gold — {name}</b>"
     assert viewer.minimumSizeHint().width() < 600 and viewer.width() == 600
     assert viewer.titles["system"].shown_text() == "System — b.conll"
+
+
+@POPUP_MESSAGES
+def test_the_list_drops_down_its_own_popup_and_finds_a_name_by_a_part(qtbot):
+    """Qt's own list measured every name as it opened (100-150 ms of the UI thread for 20,704
+    names): the list is a DocumentPopup of rows of one height, where typing a part of a name
+    lists only the names holding it and Enter shows the first of them."""
+    names = [LONG.format(n) for n in range(3_000)]
+    viewer = viewer_of(qtbot, names)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    documents = viewer.documents
+    documents.showPopup()
+    popup = documents.popup
+    qtbot.waitExposed(popup)
+    assert not documents.view().isVisible()  # Qt's list (and its measuring) never opened
+    assert popup.rows.uniformItemSizes() and popup.found.rowCount() == 3_000
+    assert popup.rows.currentIndex().row() == 0 and popup.find.hasFocus()
+    assert popup.width() < 2 * viewer.width()  # no name measured for its width
+    qtbot.keyClicks(popup.find, "02717")
+    assert popup.found.rowCount() == 1
+    qtbot.keyClick(popup.find, Qt.Key.Key_Return)
+    assert not popup.isVisible()
+    assert documents.currentText() == LONG.format(2717) and documents.currentIndex() == 2717
+    assert all(pane.doc.name == LONG.format(2717) for pane in viewer.panes.values())  # shown in both panes
+
+
+@POPUP_MESSAGES
+def test_the_popups_arrow_keys_move_its_row_and_escape_keeps_the_document(qtbot):
+    viewer = viewer_of(qtbot, ["a.conll", "b.conll", "c.conll"])
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    documents, popup = viewer.documents, viewer.documents.popup
+    documents.setCurrentIndex(1)
+    documents.showPopup()
+    qtbot.waitExposed(popup)
+    assert popup.rows.currentIndex().row() == 1  # the current document's row
+    qtbot.keyClick(popup.find, Qt.Key.Key_Down)
+    assert popup.rows.currentIndex().row() == 2
+    qtbot.keyClick(popup.find, Qt.Key.Key_Escape)
+    assert not popup.isVisible() and documents.currentText() == "b.conll"
+    documents.showPopup()
+    qtbot.waitExposed(popup)
+    assert popup.find.text() == ""  # opened afresh: every name listed
+    qtbot.keyClick(popup.find, Qt.Key.Key_Down)
+    row = popup.rows.visualRect(popup.rows.currentIndex())
+    qtbot.mouseClick(popup.rows.viewport(), Qt.MouseButton.LeftButton, pos=row.center())
+    assert documents.currentText() == "c.conll" and not popup.isVisible()
+
+
+def test_a_list_with_no_names_drops_nothing_down(qtbot):
+    documents = viewer_of(qtbot, []).documents
+    documents.showPopup()
+    assert not documents.popup.isVisible()
