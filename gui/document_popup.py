@@ -14,7 +14,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSortFilterProx
 from PySide6.QtGui import QGuiApplication, QHideEvent, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QFrame, QLineEdit, QListView, QVBoxLayout
 
-from .style import SHOWN_CHARS
+from .style import SHOWN_CHARS, plain_tip
 
 #: Rows shown at once (the rest scroll).
 SHOWN_ROWS = 16
@@ -46,7 +46,8 @@ class DocumentPopup(QFrame):
         layout.addWidget(self.rows)
 
     def _list(self) -> QListView:
-        """The names, rows of one height (Qt measures none), elided in the middle."""
+        """The names, rows of one height (Qt measures none), elided in the middle, the one under
+        the pointer whole in the list's tooltip."""
         rows = QListView()
         rows.setModel(self.found)
         rows.setUniformItemSizes(True)
@@ -55,6 +56,8 @@ class DocumentPopup(QFrame):
         rows.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         rows.clicked.connect(self._pick)
         rows.activated.connect(self._pick)
+        rows.setMouseTracking(True)
+        rows.entered.connect(lambda row: rows.setToolTip(plain_tip(row.data())))  # the whole name
         return rows
 
     def open(self) -> None:

@@ -129,6 +129,8 @@ def test_the_popups_arrow_keys_move_its_row_and_escape_keeps_the_document(qtbot)
     documents.showPopup()
     qtbot.waitExposed(popup)
     assert popup.rows.currentIndex().row() == 1  # the current document's row
+    popup.rows.entered.emit(popup.found.index(2, 0))  # the pointer over a row: its whole name
+    assert popup.rows.toolTip() == "c.conll"
     qtbot.keyClick(popup.find, Qt.Key.Key_Down)
     assert popup.rows.currentIndex().row() == 2
     qtbot.keyClick(popup.find, Qt.Key.Key_Escape)
