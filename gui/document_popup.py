@@ -34,7 +34,6 @@ class DocumentPopup(QFrame):
         self.combo = combo
         self.found = QSortFilterProxyModel(self)
         self.found.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.found.setSourceModel(combo.model())
         self.find = QLineEdit(placeholderText="Find a document by any part of its name")
         self.find.setClearButtonEnabled(True)
         self.find.textChanged.connect(self._find)
@@ -62,7 +61,9 @@ class DocumentPopup(QFrame):
 
     def open(self) -> None:
         """Shown under the drop-down (above it where the screen has no room below), all names
-        listed, the current one in view, the find line taking the keys."""
+        listed, the current one in view, the find line taking the keys. The list follows the
+        drop-down's names only while it is open (filling the drop-down maps none)."""
+        self.found.setSourceModel(self.combo.model())
         self.find.clear()
         self._show_current()
         height = self.find.sizeHint().height() + self.rows.sizeHintForRow(0) * SHOWN_ROWS + 12
@@ -94,12 +95,14 @@ class DocumentPopup(QFrame):
             self.rows.setCurrentIndex(self.found.index(0, 0))
 
     def _pick(self, row: QModelIndex) -> None:
+        picked = self.found.mapToSource(row).row()
         self.hide()
-        self.chosen.emit(self.found.mapToSource(row).row())
+        self.chosen.emit(picked)
 
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802
         """The keys back to the drop-down, however the list closed (a click outside it too)."""
         super().hideEvent(event)
+        self.found.setSourceModel(None)
         self.combo.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
