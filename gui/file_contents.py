@@ -9,10 +9,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import COLUMN_FILES, UNTYPED
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
+from engine.formats.spantable import SpanTable
 from engine.formats.standoff import ReadOptions, short_name
 from engine.formats.vrt_tags import stopping
 from engine.scoped_memo import memo_within
@@ -128,8 +131,12 @@ def read_contents(
     where the file is not recognised as that format, and where read_whole says so (a CoNLL
     file), its spans are read too, for the reader's message where they cannot be (choices()
     may read past it: CoNLL's lists a typo's bare label as a label); a file recognised as it
-    is read as an unchosen one is; a folder's first file alone is read so. `looked`: the
-    first look at the file, where there is one (its format found there, its head not read again).
+    is read as an unchosen one is. A folder (but brat's, INCEpTION's: read whole anyway) offers
+    its first file's choices, and its spans are read as its run reads them, every file once (a
+    CoNLL file's columns shared with its choices), for the message of whichever file its run
+    stops on (its first's alone told nothing of the others'), and its labels are every file's.
+    `looked`: the first look at the file, where there is one (its format found there, its head
+    not read again).
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
         return _contents_read(path, options, format, looked)
@@ -157,9 +164,9 @@ def _contents_read(
         choices = module.choices(target, options)
         reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
-        if refused is None and read_whole(not_recognised, choices, options, module):
-            head = looked.head if looked is not None and target == path else None
-            read = _spans_or_message(target, format, options, head)  # for its reader's message where it stops
+        if refused is None and (folder or read_whole(not_recognised, choices, options, module)):
+            head = looked.head if looked is not None and not folder else None
+            read = _spans_or_message(path, format, options, head)  # for its reader's message where it stops
     except InputError as err:  # what there is to pick stays (the System user of an export)
         return Contents(path, choices, error=err, reads=reads)
     except OSError:
@@ -170,7 +177,8 @@ def _contents_read(
             return Contents(path, choices, choices.get("label", []), error=read, reads=reads)
         read, refused = None, read
     whole = read if format is None else None  # the spans the labels are of, where read as recognised
-    labels, source = choices.get("label") or _side_labels(target, options, readings, whole), ""
+    labels = _span_labels(whole) if folder and whole is not None else []  # every file's, not the first's
+    labels, source = labels or choices.get("label") or _side_labels(target, options, readings, whole), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     untyped = module.NAME == "conll" and UNTYPED in labels
@@ -178,6 +186,14 @@ def _contents_read(
     if readings is None:
         return Contents(path, choices, labels, refused, **found)
     return Contents(path, choices, labels, refused or readings.refused, **found, **_read_columns(readings))
+
+
+def _span_labels(read: Annotations) -> list[str]:
+    """The labels of the spans read (a table's found from its label numbers, no span made)."""
+    spans = read.spans
+    if isinstance(spans, SpanTable):
+        return sorted({spans.label_names[k] for k in np.unique(spans.labels).tolist()})
+    return sorted({span.label for span in spans})
 
 
 def _read_columns(readings: ColumnLabels) -> dict[str, Any]:
@@ -253,7 +269,7 @@ def _side_labels(
     read them already); of a .vrt file, those of the column they choose (1 the first,
     negative from the last), as the .vrt reader picks it (`readings`: each column's)."""
     if readings is None:
-        return sorted({span.label for span in read.spans}) if read is not None else _labels(path, options)
+        return _span_labels(read) if read is not None else _labels(path, options)
     columns, k = readings.read, options.tag_column
     return columns[k - 1 if k > 0 else k] if k and -len(columns) <= k <= len(columns) else []
 

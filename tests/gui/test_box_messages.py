@@ -216,8 +216,9 @@ def test_a_folder_clueval_reads_with_the_span_readers_is_never_red_meanwhile(qtb
 
 
 def test_a_runs_message_goes_once_an_option_changes(qtbot, window, tmp_path):
-    """The run stops on a folder's second file, which its box's look does not read; its message
-    stays in the box until the option it names is set (review65 F3: it stayed after)."""
+    """The run stops on a folder's second file, which its box's look reads too (it said so before
+    the run); its message stays in the box until the option it names is set (review65 F3: it
+    stayed after)."""
     gold, system = tmp_path / "gold", tmp_path / "system"
     tokens = "U.N. NNP I-NP B-ORG\nofficial NN I-NP O\n\nHe PRP O O\nsaid VBD O O\n"
     for folder in (gold, system):
@@ -228,8 +229,9 @@ def test_a_runs_message_goes_once_an_option_changes(qtbot, window, tmp_path):
     window.setup.set_method("spans")
     window.setup.set_paths(str(gold), str(system))
     _settle(qtbot, window.setup)
-    evaluate(qtbot, window)
     box = window.setup.fields["system"]
+    assert box.error_text.startswith(f"{system / 'b.conll'}:5: expected IOB2")  # before the run
+    evaluate(qtbot, window)
     assert box.error_text.startswith(f"{system / 'b.conll'}:5: expected IOB2")
     reading = window.setup.panel.editors["reading"]
     reading.set_value("conlleval")
