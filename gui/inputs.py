@@ -30,6 +30,7 @@ from engine.formats import (
     INCEPTION_PROJECT,
     detected_by_lines,
     first_annotation_file,
+    folder_files,
     format_module,
     input_lines,
     project_input,
@@ -82,6 +83,10 @@ def compressed(head: bytes) -> bool:
     return head.startswith(COMPRESSION_MAGIC)
 
 
+#: What a method's run says of a folder where it takes a file (Method.folder_refused).
+FolderRefused = Callable[[str, list[Path]], InputError]
+
+
 @dataclass(frozen=True)
 class Look:
     """What reading an input's head found, whatever the method (the setup panel's looks make
@@ -99,6 +104,7 @@ class Look:
     detected: str | None = None  # the format module it is detected as (detected_module: its `format`'s)
     head: Head = field(default_factory=Head, compare=False)  # its first lines (engine/formats/sniffing.py)
     stamp: Stamp | None = field(default=None, compare=False)  # a file's before its head was read (stamps.py)
+    files: tuple[Path, ...] = field(default=(), compare=False)  # a folder's visible files (named by a run)
 
 
 def look_at(path: str) -> Look:
@@ -111,7 +117,7 @@ def look_at(path: str) -> Look:
 def _first_look(path: str) -> Look:
     """What look_at finds of an input's head."""
     p = Path(path)
-    folder, head, unread = False, Head(), None
+    folder, head, unread, files = False, Head(), None, ()
     read = False  # whether head_bytes read the file's head
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
@@ -119,24 +125,27 @@ def _first_look(path: str) -> Look:
             title = format_module(INCEPTION_PROJECT).TITLE  # what detect says of it: not opened again
             return Look(path, format=title, project=True, detected=INCEPTION_PROJECT, head=head)
         folder = p.is_dir()
+        files = tuple(folder_files(p)) if folder else ()
         target = first_annotation_file(p) if folder else require_file(path)
         data, more, head = head_bytes(target)
         read = True
         if compressed(data):
-            return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
+            return Look(path, folder=folder, compressed=True, head=head, files=files)  # the method checks it
         unread = unread_zip(target, data, head)
         if not read_zip(head):
             check_text(data, more, head, str(target))
     except InputError as err:  # its head read: its format detected, as in_span_formats does
         detected = detected_by_lines(p, head) if read else None
-        return Look(path, error=err, folder=folder, detected=detected, head=head, unread_zip=unread)
+        found = {"detected": detected, "head": head, "unread_zip": unread, "files": files}
+        return Look(path, error=err, folder=folder, **found)
     except OSError as err:
         error = InputError("a readable file", err.strerror or type(err).__name__, file=path)
         return Look(path, error=error, folder=folder)
     name = detected_by_lines(p, head)
     title = format_module(name).TITLE if name is not None else None
     module = recognised_module(head)
-    return Look(path, format=title, folder=folder, module=module, detected=name, head=head, unread_zip=unread)
+    return Look(path, format=title, folder=folder, module=module, detected=name, head=head, unread_zip=unread,
+                files=files)  # fmt: skip
 
 
 def read_zip(head: Head) -> bool:
@@ -182,21 +191,32 @@ def check_utf8(data: bytes, more: bool, name: str) -> None:
             decode_utf8(data, name)
 
 
-def judged(look: Look, spec: InputSpec, chosen: str = "", spans: bool = False) -> Probe:
+def judged(
+    look: Look, spec: InputSpec, chosen: str = "", spans: bool = False, refused: FolderRefused | None = None
+) -> Probe:
     """What a look at an input means to a method's input: its format, or why it cannot be read
     (`chosen`: the title of the format the side's Format option names, "" for none; `spans`:
     the run reads it with the span readers, as the setup panel finds for the pair: CLUEval
-    beside a CoNLL file, where a folder is read too and a zip they do not read refused)."""
+    beside a CoNLL file, where a folder is read too and a zip they do not read refused;
+    `refused`: what the method's run says of a folder where it takes a file, its own reader
+    reading it: Method.folder_refused)."""
     if look.project:
         return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
     if look.folder and not (spec.directory or spans):
-        return Probe(error=InputError("a file", "a folder", file=look.path))
+        return Probe(error=refused_folder(look, refused))
     unread = look.unread_zip if says_zip_unread(spec.formats, bool(chosen), spans) else None
     if unread is not None or look.error is not None:
         return Probe(error=unread or look.error)
     if look.compressed:
         return Probe(format=COMPRESSED)
     return recognised(look.format, spec, look.module)
+
+
+def refused_folder(look: Look, refused: FolderRefused | None) -> InputError:
+    """What the run says of a folder where the method takes a file (its files as the look listed them)."""
+    if refused is None:
+        return InputError("a file", "a folder", file=look.path)
+    return refused(look.path, list(look.files))
 
 
 def probe(path: str, spec: InputSpec) -> Probe:
@@ -266,6 +286,7 @@ class FileField(QWidget):
         super().__init__(parent)
         self.role = role
         self.spec: InputSpec | None = None
+        self.folder_refused: FolderRefused | None = None  # what the method's run says of a folder (set_spec)
         self.format_list = False  # whether the method's Options choose the format (set_spec)
         self.start_folder = ""
         self.title = QLabel()
@@ -316,10 +337,13 @@ class FileField(QWidget):
         self.failure = ""  # what happened where the look at the file crashed (a bug)
         self.contents_failure = ""  # what happened where the look at what it offers crashed
 
-    def set_spec(self, spec: InputSpec, format_list: bool = False) -> None:
+    def set_spec(
+        self, spec: InputSpec, format_list: bool = False, folder_refused: FolderRefused | None = None
+    ) -> None:
         """Adopt a method's description of this input (its name, help, formats; `format_list`:
-        whether its Options have a Format list, which a file not recognised is pointed to)."""
-        self.spec, self.format_list = spec, format_list
+        whether its Options have a Format list, which a file not recognised is pointed to;
+        `folder_refused`: what its run says of a folder where it takes a file)."""
+        self.spec, self.format_list, self.folder_refused = spec, format_list, folder_refused
         named = spec.name in self.role.split() or spec.name == self.role  # "second system" for "system"
         name = self.role.title() if named else f"{self.role.title()} ({spec.name})"
         self.title.setText(f"<b>{name}</b>")
@@ -387,10 +411,10 @@ class FileField(QWidget):
             self.show_error(self.failure or self.contents_failure)
             return
         spans = self._spans_read(self.read_with_spans, self.contents_error)
-        found = judged(self.look, self.spec, self.chosen, spans)
-        if found.error is not None:
+        found = judged(self.look, self.spec, self.chosen, spans, self.folder_refused)
+        if found.error is not None and not (self.look.folder and self.refusal is not None):
             self.show_input_error(found.error)
-        elif self.refusal is not None:  # the run refuses the file before any reader reads it
+        elif self.refusal is not None:  # the run refuses the file (a folder's first) before it reads any
             refusal = self.refusal
             readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
             self.show_error(refusal.app_sentence, html.escape(refusal.looks) + (switch_links(readers) or "."))
@@ -456,9 +480,10 @@ class FileField(QWidget):
         shown anew for it (a run's message shown in the box stays)."""
         if spans == self.read_with_spans or self.look is None or self.spec is None:
             return False
-        look, spec, chosen = self.look, self.spec, self.chosen
-        before = judged(look, spec, chosen, self._spans_read(self.read_with_spans, self.contents_error))
-        return before != judged(look, spec, chosen, self._spans_read(spans, error))
+        look, spec, chosen, folder = self.look, self.spec, self.chosen, self.folder_refused
+        read_before = self._spans_read(self.read_with_spans, self.contents_error)
+        before = judged(look, spec, chosen, read_before, folder)
+        return before != judged(look, spec, chosen, self._spans_read(spans, error), folder)
 
     @staticmethod
     def _spans_read(spans: bool, error: InputError | None) -> bool:

@@ -219,11 +219,11 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.intervals_box.setVisible(bool(method.unit))
         self.second.setVisible(bool(method.unit))
         format_list = "format" in self.panel.editors
-        self.second.set_spec(method.inputs[1], format_list)
+        self.second.set_spec(method.inputs[1], format_list, method.folder_refused)
         self.second.setToolTip(SECOND_TIP)
         for spec in method.inputs:
             if spec.role in self.fields:
-                self.fields[spec.role].set_spec(spec, format_list)
+                self.fields[spec.role].set_spec(spec, format_list, method.folder_refused)
         self.check_files()
         QTimer.singleShot(0, self, self._fit_width)  # once the layout has taken the new panel
         self.method_changed.emit(method.name)

@@ -144,6 +144,12 @@ class Method:
         options (None: a value cannot be taken); none where it reads no .vrt itself."""
         return 0
 
+    def folder_refused(self, path: str, files: list[Path]) -> InputError:
+        """What the run says of a folder where it takes a file (InputSpec.directory False, read
+        with the method's own reader: not CLUEval's beside an annotation tool's file); `files`:
+        the folder's visible files, listed by the app's look at it."""
+        return InputError("a file", "a folder", file=path)
+
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """What the review workbook keeps so that `review_scores` can recompute the scores
         from the verdicts (small, JSON-ready); None when the method has no reviewed scores.

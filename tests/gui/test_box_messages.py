@@ -146,7 +146,7 @@ def test_an_option_the_file_cannot_take_keeps_its_labels_in_the_box(qtbot, windo
 def test_a_folder_clueval_reads_with_the_span_readers_is_no_error_in_its_box(qtbot, window, tmp_path, capsys):
     """CLUEval reads a folder of CoNLL-2003 files with the span readers: its boxes list the
     labels, as the run scores it (review63: 'expected a file, found a folder' in red); a
-    folder of vertical files, which its run refuses, stays red."""
+    folder of vertical files, which its run refuses, stays red, with the run's message."""
     conll, vrt = tmp_path / "conll", tmp_path / "vrt"
     for folder in (conll, vrt):
         folder.mkdir()
@@ -160,9 +160,9 @@ def test_a_folder_clueval_reads_with_the_span_readers_is_no_error_in_its_box(qtb
     assert not gold.error_text and not system.error_text
     assert main(["clueval", str(conll), str(conll)]) == 0
     setup.set_paths(str(vrt), str(vrt))
-    qtbot.waitUntil(lambda: gold.error_text == f"{vrt}: expected a file, found a folder", timeout=10_000)
+    qtbot.waitUntil(lambda: gold.error_text.startswith(f"{vrt}: expected a file of vertical text"), timeout=10_000)
     assert main(["clueval", str(vrt), str(vrt)]) == 2
-    assert f"{vrt}: expected a file of vertical text" in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith(f"spanstudio: error: {gold.error_text}\n")
 
 
 def _settle(qtbot, setup) -> None:
@@ -172,7 +172,8 @@ def _settle(qtbot, setup) -> None:
 def test_a_folder_is_red_in_its_box_where_one_run_reads_it_with_clueval_own_reader(qtbot, window, tmp_path, capsys):
     """CLUEval with a Second system: the gold folder is read with the span readers beside the
     Second's CoNLL-2003 folder, but with CLUEval's own reader beside the system's folder of
-    token TAB tag files, and that run refuses a folder: the gold box says so (review65 F4)."""
+    token TAB tag files, and that run refuses a folder: the gold box says so (review65 F4), as
+    that run does (review65 F6)."""
     gold, system, second = tmp_path / "g", tmp_path / "s", tmp_path / "b"
     for folder in (gold, system, second):
         folder.mkdir()
@@ -183,10 +184,10 @@ def test_a_folder_is_red_in_its_box_where_one_run_reads_it_with_clueval_own_read
     setup.second.set_path(str(second))
     setup.set_paths(str(gold), str(system))
     _settle(qtbot, setup)
-    assert setup.fields["gold"].error_text == f"{gold}: expected a file, found a folder"
+    assert setup.fields["gold"].error_text.startswith(f"{gold}: expected a file of vertical text")
     assert not setup.second.error_text
     assert main(["clueval", str(gold), str(system)]) == 2
-    assert f"{gold}: expected a file of vertical text" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"spanstudio: error: {setup.fields['gold'].error_text}\n"
 
 
 def test_a_folder_clueval_reads_with_the_span_readers_is_never_red_meanwhile(qtbot, window, tmp_path, monkeypatch):

@@ -23,7 +23,7 @@ from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, reg
 from ..span_options import prefer_own_options
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
-from .run import OWN_FORMATS, Run, evaluate_files
+from .run import OWN_FORMATS, Run, evaluate_files, folder_refused
 from .scores import EVALUATION_COLUMNS
 from .settings import Options, checked
 
@@ -123,6 +123,10 @@ class CluEval(Method):
     def own_columns(self, options: Any) -> int:
         """One BIO column a layer named (Options.layout), the first where no value can be taken."""
         return len(options.layers) if options is not None else 1
+
+    def folder_refused(self, path: str, files: list[Path]) -> InputError:
+        """The run's message: one vertical file a side, or a folder the span readers read."""
+        return folder_refused(path, files)
 
     def rescore(self, report: Report, options: Any) -> Report | None:
         """Another leniency level (or display option) from the kept match tables."""

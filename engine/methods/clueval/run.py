@@ -199,18 +199,31 @@ def _not_a_file(path: str) -> InputError:
     of an annotation tool's files (read_spans reads those; the folder is not one of them)."""
     if not os.path.isdir(path):
         return InputError("an existing file", "nothing", file=path)
+    from ...formats.folders import listed
+
+    try:
+        files = listed(Path(path), _one_a_side())
+    except InputError as err:  # a folder it may not list: said, not an internal error
+        return err
+    return folder_refused(path, files)
+
+
+def _one_a_side() -> str:
+    """What CLUEval reads of each side: one vertical file, or a folder the span readers read."""
     from ...formats import annotation_tool_readers, format_module
-    from ...formats.folders import listed, listed_names
     from ...formats.suggest import described
     from ...options import either
 
     tools = either(tuple(described(format_module(name).TITLE) for name in annotation_tool_readers()))
-    expected = (f"a file of {described(format_module('vrt').TITLE)}, one a side (a folder only of "
-                f"{tools} files, or an INCEpTION project export)")  # fmt: skip
-    try:
-        files = listed(Path(path), expected)
-    except InputError as err:  # a folder it may not list: said, not an internal error
-        return err
+    return (f"a file of {described(format_module('vrt').TITLE)}, one a side (a folder only of "
+            f"{tools} files, or an INCEpTION project export)")  # fmt: skip
+
+
+def folder_refused(path: str, files: list[Path]) -> InputError:
+    """What CLUEval's run says of a folder it reads with its own reader (`files`: its visible
+    files, listed): one vertical file a side, or a folder the span readers read."""
+    from ...formats.folders import listed_names
+
     count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
     found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
-    return InputError(expected, found, file=path)
+    return InputError(_one_a_side(), found, file=path)
