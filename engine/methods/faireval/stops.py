@@ -11,6 +11,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import InputError
+from ...formats.conll2000 import punct_unread
 from . import OWN_FORMATS
 from .batch import Codes
 from .reading import FileReader
@@ -45,7 +46,7 @@ def own_stops(path: str) -> Stops:
         return Stops(0, ((-1, err),), ((-1, err),))
     found, labels = _stops(reader)
     punct = found
-    if reader.holds_conll():  # span sentences read the same either way (§2.6)
+    if reader.holds_conll() and any(punct_unread(text) for text in reader.texts if text):  # else the same
         reader.ignore_punct = True
         punct, _ = _stops(reader)
     return Stops(reader.sentences, found, punct, labels)
