@@ -140,7 +140,8 @@ def read_contents(
     may read past it: CoNLL's lists a typo's bare label as a label); a file recognised as it
     is read as an unchosen one is; a folder's first file alone is read so. `looked`: the
     first look at the file, where there is one (its format found there, its head not read again).
-    A zip no span reader reads: their message (shown where the run reads the file with them)."""
+    A zip no span reader reads: their message (shown where the run reads the file with them).
+    A file of FairEval's own formats: where its run stops on it too (_own_stops)."""
     stops = _own_stops(path, format, looked)
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
         found = _contents_read(path, options, format, looked, stops)
