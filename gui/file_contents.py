@@ -10,15 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
-from engine.formats import (
-    SPAN_FORMATS,
-    detect,
-    first_annotation_file,
-    format_module,
-    read_spans,
-    span_format,
-    span_format_titles,
-)
+from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import COLUMN_FILES, UNTYPED
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
 from engine.formats.standoff import ReadOptions, short_name
@@ -140,10 +132,9 @@ def read_contents(
     may read past it: CoNLL's lists a typo's bare label as a label); a file recognised as it
     is read as an unchosen one is; a folder's first file alone is read so. `looked`: the
     first look at the file, where there is one (its format found there, its head not read again).
-    A zip no span reader reads: their message (shown where the run reads the file with them).
-    A file of FairEval's own formats: where its run stops on it too (_own_stops)."""
-    stops = _own_stops(path, format, looked)
+    A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
+        stops = _own_stops(path, format, looked)  # a file of FairEval's own formats: where its run stops
         found = _contents_read(path, options, format, looked, stops)
     return replace(found, own_stops=stops) if stops is not None else found
 
@@ -152,6 +143,7 @@ def _own_stops(path: str, format: str | None, looked: Look | None) -> Stops | No
     """Where FairEval's run stops on a file of its own formats (FairEval span file, CoNLL-2000),
     which it reads itself where no format or one of them is chosen, by its own reader (read
     once: stops.own_stops); None for any other input."""
+    from engine.formats import SPAN_FORMATS, format_module
     from engine.methods.faireval import stops  # here: most files looked at are none of FairEval's
 
     if format is not None and format not in stops.Stops.formats:
@@ -187,7 +179,7 @@ def _contents_read(
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
-        choices = module.choices(target, options)
+        choices = module.choices(target, options) | _own_labels(module, own)
         reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
         if refused is None and read_whole(not_recognised, choices, options, module):
@@ -203,8 +195,7 @@ def _contents_read(
             return Contents(path, choices, choices.get("label", []), error=read, reads=reads)
         read, refused = None, read
     whole = read if format is None else None  # the spans the labels are of, where read as recognised
-    owns = _own_labels(module, own)  # a FairEval span file's: its span reader's read left out
-    labels, source = choices.get("label") or owns or _side_labels(target, options, readings, whole), ""
+    labels, source = choices.get("label") or _side_labels(target, options, readings, whole), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     untyped = module.NAME == "conll" and UNTYPED in labels
@@ -280,14 +271,15 @@ def _column_labels(path: str, options: ReadOptions, title: str | None) -> Column
         return vrt.ColumnLabels([], [])
 
 
-def _own_labels(module: ModuleType, own: Stops | None) -> list[str]:
-    """The labels of a FairEval span file its own reader read whole, as its span reader reads
-    them (NONE and EMPTY left out: faireval_text.NOT_SPANS); none for any other file."""
+def _own_labels(module: ModuleType, own: Stops | None) -> dict[str, list[str]]:
+    """The labels of a FairEval span file its own reader read whole (`own`), as its span reader
+    reads them (NONE and EMPTY left out: faireval_text.NOT_SPANS), which then need not read it
+    for them; none for any other file."""
     from engine.formats import faireval_text
 
     if own is None or own.labels is None or module is not faireval_text:
-        return []
-    return [label for label in own.labels if label not in faireval_text.NOT_SPANS]
+        return {}
+    return {"label": [label for label in own.labels if label not in faireval_text.NOT_SPANS]}
 
 
 def _side_labels(
