@@ -26,6 +26,7 @@ from .style import elided
 if TYPE_CHECKING:
     from engine.formats.sniffing import Head
     from engine.formats.vrt import ColumnLabels
+    from engine.methods.faireval.stops import Stops
 
     from .inputs import Look
 
@@ -52,6 +53,7 @@ class Contents:
     read_as: str = ""  # the title a file no format recognises is read as where a method reads it so (.vrt)
     own_refused: tuple[InputError | None, ...] = ()  # where CLUEval's run stops on each .vrt column
     untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
+    own_stops: Stops | None = None  # where FairEval's run stops on a file of its formats (it reads it itself)
 
     @property
     def layers(self) -> list[str]:
@@ -139,13 +141,36 @@ def read_contents(
     not read again).
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
-        return _contents_read(path, options, format, looked)
+        stops = _own_stops(path, format, looked)  # a file of FairEval's own formats: where its run stops
+        found = _contents_read(path, options, format, looked, stops)
+    return replace(found, own_stops=stops) if stops is not None else found
+
+
+def _own_stops(path: str, format: str | None, looked: Look | None) -> Stops | None:
+    """Where FairEval's run stops on a file of its own formats (FairEval span file, CoNLL-2000),
+    which it reads itself where no format or one of them is chosen, by its own reader (read
+    once: stops.own_stops); None for any other input."""
+    from engine.formats import SPAN_FORMATS, format_module
+    from engine.methods.faireval import stops  # here: most files looked at are none of FairEval's
+
+    if format is not None and format not in stops.Stops.formats:
+        return None
+    title = looked.format if looked is not None else detect(path) if path else None
+    if title not in {format_module(SPAN_FORMATS[name]).TITLE for name in stops.Stops.formats}:
+        return None
+    if not Path(path).is_file():  # a folder's files are paired by name: read as a run pairs them
+        return None
+    try:
+        return stops.own_stops(path)
+    except OSError:
+        return None
 
 
 def _contents_read(
-    path: str, options: ReadOptions, format: str | None = None, looked: Look | None = None
+    path: str, options: ReadOptions, format: str | None, looked: Look | None, own: Stops | None
 ) -> Contents:
-    """read_contents within its memo."""
+    """read_contents within its memo (`own`: where FairEval's run stops on the file, whose labels
+    a FairEval span file's are: its span reader's read left out)."""
     title = looked.format if looked is not None else detect(path) if path else None
     if format is None and title not in span_format_titles():
         error = (looked.unread_zip or looked.error) if looked is not None else unread_zip(path)
@@ -161,7 +186,7 @@ def _contents_read(
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
-        choices = module.choices(target, options)
+        choices = module.choices(target, options) | _own_labels(module, own)
         reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
         if refused is None and (folder or read_whole(not_recognised, choices, options, module)):
@@ -260,6 +285,17 @@ def _column_labels(path: str, options: ReadOptions, title: str | None) -> Column
         return vrt.ColumnLabels([], [], err)
     except OSError:
         return vrt.ColumnLabels([], [])
+
+
+def _own_labels(module: ModuleType, own: Stops | None) -> dict[str, list[str]]:
+    """The labels of a FairEval span file its own reader read whole (`own`), as its span reader
+    reads them (NONE and EMPTY left out: faireval_text.NOT_SPANS), which then need not read it
+    for them; none for any other file."""
+    from engine.formats import faireval_text
+
+    if own is None or own.labels is None or module is not faireval_text:
+        return {}
+    return {"label": [label for label in own.labels if label not in faireval_text.NOT_SPANS]}
 
 
 def _side_labels(

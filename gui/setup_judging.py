@@ -58,8 +58,25 @@ class SetupJudging:
             return None
         if self._read_as_spans(side):
             return contents.error
-        own = self._own_reading(side)
-        return contents.own_error(self.method.own_columns(self._options())) if own else None
+        if not self._own_reading(side):
+            return None
+        return contents.own_error(self.method.own_columns(self._options())) or self._own_stop(side)
+
+    def _own_stop(self, side: str) -> InputError | None:
+        """Where FairEval's run stops on a box's file of its own formats (read with its own reader),
+        as far as it reads it: the sentences it compares beside the file read with it."""
+        stops = self.contents[side].own_stops
+        if stops is None or stops.formats != self.method.own_formats:
+            return None
+        return stops.stopping(self._compared(side), bool(getattr(self._options(), "ignore_punct", False)))
+
+    def _compared(self, side: str) -> int | None:
+        """The most sentences of a box's file a run compares: as many as the shorter file of a
+        pair holds (its own reader's count of each); None (all) beside no file so counted."""
+        partners = (self.contents.get(box) for box in self._partners(side))
+        counts = [found.own_stops.sentences for found in partners if found is not None and found.own_stops]
+        stops = self.contents[side].own_stops
+        return min(stops.sentences, max(counts)) if counts and stops is not None else None
 
     def _summary(self, side: str) -> str:
         """A box's layers and labels, each BIO column's as the reader the method reads its file

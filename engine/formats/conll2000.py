@@ -80,7 +80,7 @@ class ConllReader:
             fields = line.split()
             if len(fields) < 3:
                 self._few_fields(number, fields)
-            if ignore_punct and " " not in line:
+            if ignore_punct and punct_unread(line):
                 raise InputError("3 space-separated fields (form POS tag)", "1", file=self.name, line=number)
             self._token(fields[-1], k, number, stack, emitted)
         emitted.extend(stack)
@@ -130,6 +130,11 @@ class ConllReader:
                 FileWarning(self.name, f"no chunk tag; the {what} '{fields[-1]}' is read as the tag, as the "
                             "original does", number)  # fmt: skip
             )
+
+
+def punct_unread(line: str) -> bool:
+    """Whether ignore_punct refuses a line: no space before a POS to look at (F30)."""
+    return " " not in line
 
 
 def _punctuation(lines: list[str]) -> list[int]:

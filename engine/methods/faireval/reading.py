@@ -125,6 +125,11 @@ def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]
     return distinct[order], first[order]
 
 
+def _four_fields(texts: list[str]) -> np.ndarray:
+    """Which distinct lines have four TAB-separated fields (a span line's: §2.3)."""
+    return np.fromiter((text.count("\t") == 3 for text in texts), dtype=bool, count=len(texts))
+
+
 def _fields_found(line: str) -> str:
     tabs = len(line.split("\t"))
     if tabs > 1:
@@ -186,9 +191,8 @@ class FileReader:
         within = int(np.searchsorted(self.sentence, compared))  # sentences are numbered in file order
         filled, sentence, starts = self.filled[:within], self.sentence[:within], self.starts[:within]
         texts, line_ids = self.texts, self.line_ids
-        four_fields = np.fromiter((text.count("\t") == 3 for text in texts), dtype=bool, count=len(texts))
         first_ids = line_ids[filled[starts]]
-        is_span = four_fields[first_ids]
+        is_span = _four_fields(texts)[first_ids]
         self._check_formats(texts, first_ids, is_span, filled[starts])
         in_spans = slice(None) if is_span.all() else is_span[sentence]
         spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans], tick)
@@ -197,6 +201,16 @@ class FileReader:
         if len(other):
             side = side.take(np.argsort(side.sentence, kind="stable"))
         return FileSpans(side, compared, forms)
+
+    def holds_conll(self) -> bool:
+        """Whether a sentence of the file is read as CoNLL-2000 (its first line is no span line: §2.3)."""
+        return not _four_fields(self.texts)[self.line_ids[self.filled[self.starts]]].all()
+
+    def sentence_at(self, line: int | None) -> int:
+        """The sentence (0 the first) holding line `line` (1-based) with text; 0 for no line."""
+        if line is None or not len(self.filled):
+            return 0
+        return int(self.sentence[min(int(np.searchsorted(self.filled, line - 1)), len(self.filled) - 1)])
 
     def _check_formats(self, texts, first_ids, is_span, first_lines) -> None:
         """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3)."""
