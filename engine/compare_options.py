@@ -1,6 +1,7 @@
 """`spanstudio compare`'s second system's own reader options: for a method over labelled
 spans, --system-b-X for each of its --system-X (format, tag column, scheme …), where system B
 is in another format, or its tags in another column, than system A. Not given, B is read as A.
+The app's Second system has them too (its options panel's Second system options: the same specs).
 
     spanstudio compare spans GOLD A.conll B.json --system-b-format label-studio
 """
@@ -39,15 +40,23 @@ def _as_system_b(spec: OptionSpec) -> OptionSpec:
 
 
 def system_b_options(args: argparse.Namespace, options_type: type, options: Any) -> Any:
-    """The options system B is read with: system A's, each --system-b-X given as its --system-X,
-    and the names of those in `system_b` (engine/methods/span_options.py), which makes the
-    readers name B's own flags (None for a method without them: B is read as A)."""
+    """The options system B is read with, from the parsed --system-b-X (system_b_read)."""
+    values = {spec.name: getattr(args, "opt_" + spec.name, None) for spec in system_b_specs(options_type)}
+    return system_b_read(options_type, options, values)
+
+
+def system_b_read(options_type: type, options: Any, values: dict[str, Any]) -> Any:
+    """The options system B is read with: system A's, each --system-b-X given in `values` (by
+    its name, system_b_tag_column; None: not given) as its --system-X, and the names of those
+    in `system_b` (engine/methods/span_options.py), which makes the readers name B's own flags
+    (None for a method without them: B is read as A). The command line's compare and the
+    app's Second system (its options panel's) read B with them."""
     specs = system_b_specs(options_type)
     if not specs:
         return None
     given = {}
     for spec in specs:
-        value = getattr(args, "opt_" + spec.name, None)
+        value = values.get(spec.name)
         if value is not None:
             check_value(spec, value)
             if not isinstance(options, options_type):  # FairEval's settings from its config file

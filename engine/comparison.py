@@ -10,7 +10,6 @@ The arithmetic is engine/stats.py's; numpy is only imported when a run asks for 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -176,29 +175,30 @@ SECOND_SYSTEM = "second system"
 
 
 def add_comparison(
-    method: Method, report: Report, run: Invocation, other: str, confidence: Confidence, progress: Progress
-) -> None:
-    """Compare the system of `report` (the evaluation of `run`: a) with `other` (b): the
-    comparison becomes the report's first table, and its data holds comparison, systems,
-    confidence (the app's run with a second system file)."""
-    second = method.evaluate(run.gold, other, as_second_system(run.options), progress, detail=True)
+    method: Method, report: Report, run: Invocation, other: str, confidence: Confidence, progress: Progress,
+    options_b: Any = None,
+) -> None:  # fmt: skip
+    """Compare the system of `report` (the evaluation of `run`: a) with `other` (b), read with
+    `options_b` as compare reads its system B (None: with none of B's own, as A:
+    compare_options.system_b_read): the comparison becomes the report's first table, B's own
+    options join its options as compare's report names them (system_b_given), and its data
+    holds comparison, systems, confidence (the app's run with a second system file)."""
+    from .compare_options import system_b_given, system_b_read
+
+    if options_b is None:
+        options_b = system_b_read(method.Options, run.options, {}) or run.options
+    second = method.evaluate(run.gold, other, options_b, progress, detail=True)
     progress.update(1.0, "resampling", force=True)
-    data = _compared(method, [report, second], (run.system, other), confidence)
+    systems = (run.system, other)
+    data = _compared(method, [report, second], systems, confidence)
     report.tables = {"comparison": data.pop("_table"), **report.tables}
     report.data.update(data)
     report.inputs += InputFile.of("system_b", other)
-    report.messages += second_system_messages(report.messages, second.messages, (run.system, other))
-    report.messages += same_inputs_warning(run.gold, other, second, run.options, SECOND_SYSTEM)
-
-
-def as_second_system(options: Any) -> Any:
-    """The options the app's Second system is read with: the System's, taken from it (its
-    user applied to an export of several annotators alone: ReadOptions.user_taken)."""
-    from .methods.span_options import SECOND_SYSTEM as SECOND_SYSTEM_FIELD
-
-    if not dataclasses.is_dataclass(options) or not hasattr(options, SECOND_SYSTEM_FIELD):
-        return options  # a method without reader options
-    return dataclasses.replace(options, **{SECOND_SYSTEM_FIELD: True})
+    own = system_b_given(report.options, second.options)
+    report.options = {**report.options, **own}
+    user = _other_user(systems, run.options, options_b)
+    report.messages += second_system_messages(report.messages, second.messages, systems, not own, user)
+    report.messages += same_inputs_warning(run.gold, other, second, options_b, SECOND_SYSTEM)
 
 
 def second_system_messages(

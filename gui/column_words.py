@@ -32,8 +32,9 @@ COUNTED_INDEX = ("In the app, annotations and users are counted from 1 (1st, 2nd
 
 
 def side_free(name: str) -> str:
-    """An option's name without its side (gold_index, system_index: index)."""
-    return name.removeprefix("gold_").removeprefix("system_")
+    """An option's name without its side (gold_index, system_index, the Second system's
+    system_b_index: index)."""
+    return name.removeprefix("gold_").removeprefix("system_b_").removeprefix("system_")
 
 
 def counted_words(spec: OptionSpec, value: object) -> str | None:

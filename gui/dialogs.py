@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from engine import __version__ as engine_version
-from engine.comparison import SECOND_SYSTEM
 from engine.errors import InputError, file_line, shown
 from engine.formats.suggest import WrongFormat, short_title
-from engine.options import OptionSpec, option_specs
+from engine.options import OptionSpec
 
 from .column_words import column_words, counted_words
+from .second_options import panel_specs
 from .style import elided
 
 log = logging.getLogger("spanstudio.gui")
@@ -45,30 +45,14 @@ APP_NAME = "Span Studio"
 SHOWN_NAME = 36
 
 
-#: The System user as a message about the Second system's file asks for it: that box has no
-#: options of its own, the System's read it (the command line's compare has B's own flag).
-SECOND_SYSTEM_WORDS = {
-    "--system-user NAME": "the option System user, which reads the second system too where the System "
-    "file is an export of several annotators as well; on the command line, spanstudio compare … "
-    "--system-b-user NAME",
-}
-
-
-def role_words(role: str | None) -> dict[str, str]:
-    """The words for flags in a message about the input of `role` (a file box's, or an
-    error's `about`): the Second system's own, none for another."""
-    return SECOND_SYSTEM_WORDS if role == SECOND_SYSTEM else {}
-
-
 def input_error_text(err: InputError, controls: dict[str, str] | None = None, box: str | None = None) -> str:
     """The engine's message (FILE:LINE: expected …, found …) in the app's words (app_words
-    after the place, a window's own `controls` among them, and those of the input it is
-    about: role_words); a file of another method's format names the methods as the Method
-    list does. `box`: the path in the file box the message is shown under, which says which
-    file it is: the place names the file by its name (file_named)."""
+    after the place, a window's own `controls` among them); a file of another method's
+    format names the methods as the Method list does. `box`: the path in the file box the
+    message is shown under, which says which file it is: the place names the file by its
+    name (file_named)."""
     if isinstance(err, WrongFormat):
         return err.app_sentence
-    controls = {**role_words(getattr(err, "about", None)), **(controls or {})}
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
     place = head
@@ -183,10 +167,10 @@ def _titled_lists(spec: OptionSpec, text: str) -> str:
 
 @functools.cache
 def _option_controls() -> dict[str, OptionSpec]:
-    """The options the panels show, by their flag."""
+    """The options the panels show, by their flag (the Second system's own: compare's --system-b-X)."""
     from engine.methods import all_methods
 
-    specs = (spec for method in all_methods() for spec in option_specs(method.Options))
+    specs = (spec for method in all_methods() for spec in panel_specs(method))
     return {spec.flag: spec for spec in specs if spec.info.gui}
 
 

@@ -27,16 +27,20 @@ class Run:
     system: str
     options: Any
     second: str = ""  # the second system compared with ("" for none)
+    options_b: Any = None  # the options it is read with (OptionsPanel.second_options; None: none of its own)
     rewritten: bool = False  # an input was written over since (Make Gold: gui/adjudication.py)
 
 
-def check_run_inputs(method: Method, gold: str, system: str, second: str, options: Any) -> None:
+def check_run_inputs(
+    method: Method, gold: str, system: str, second: str, options: Any, options_b: Any = None
+) -> None:
     """WrongFormat where an input is recognised as a format the method does not read, as the
     command line checks them (not where `options` name its format): the gold and the system
     (check_inputs), then the Second system ("" for none) as compare checks its system B, read
-    as the System (check_system): the refusal its box shows (setup_looks.refusals)."""
+    as the System with its own options (`options_b`; check_system): the refusal its box shows
+    (setup_looks.refusals)."""
     check_inputs(method, gold, system, options)
-    check_system(method, second, options)
+    check_system(method, second, options_b or options)
 
 
 def evaluation_job(run: Run, intervals: bool) -> Job:
@@ -53,8 +57,9 @@ def evaluation_job(run: Run, intervals: bool) -> Job:
         if intervals:
             add_intervals(run.method, report, Confidence(), run.system)
         if run.second:
-            about_input(SECOND, lambda: add_comparison(run.method, report, Invocation(
-                run.gold, run.system, run.options), run.second, Confidence(), progress))  # fmt: skip
+            asked = Invocation(run.gold, run.system, run.options)
+            about_input(SECOND, lambda: add_comparison(run.method, report, asked, run.second, Confidence(),
+                                                       progress, run.options_b))  # fmt: skip
         return ReportData.build(report, progress)
 
     return job

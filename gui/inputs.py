@@ -47,7 +47,7 @@ from engine.options import either
 from engine.textio import EMPTY_ZIP, ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
-from .dialogs import input_error_text, role_words
+from .dialogs import input_error_text
 from .stamps import Stamp, stamp
 from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR, plain_tip
 
@@ -513,8 +513,7 @@ class FileField(QWidget):
     def show_input_error(self, err: InputError) -> None:
         """The engine's message about this input, naming its file by its name (the box shows
         which file it is: a whole path would take lines of the narrow panel first)."""
-        words = role_words(self.role)
-        self.show_error(input_error_text(err, words), short=input_error_text(err, words, box=self.path))
+        self.show_error(input_error_text(err), short=input_error_text(err, box=self.path))
 
     def set_refusal(self, refusal: WrongFormat | None) -> None:
         """Say in place that the chosen method does not read this file, another does (None:
@@ -554,7 +553,7 @@ def owners_of(fields: list[FileField], err: InputError) -> list[FileField]:
     named = [field for field in fields if field.role == getattr(err, "about", None)]
     owners = [field for field in fields if field.owns(err.file)]
     exact = [field for field in owners if err.file and _same(Path(field.path), Path(err.file))]
-    said = [field for field in exact if field.error_text == input_error_text(err, role_words(field.role))]
+    said = [field for field in exact if field.error_text == input_error_text(err)]
     return named or said or exact or owners[:1]
 
 

@@ -349,12 +349,13 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
                 return None
         try:
             options = self.setup.panel.options()
+            options_b = self.setup.panel.second_options(options)  # the Second system's own among them
         except InputError as err:
             self.setup.panel.show_message(str(err))
             dialogs.show_input_error(self, err, "The options are not valid")
             return None
         try:
-            check_run_inputs(method, gold, system, self.setup.second_system, options)
+            check_run_inputs(method, gold, system, self.setup.second_system, options, options_b)
         except WrongFormat as err:
             self.setup.check_files()  # the file boxes say it, with links to switch
             chosen = dialogs.offer_switch(self, err)
@@ -362,7 +363,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
                 return None
             self.setup.set_method(chosen)
             return self._run_asked()
-        return Run(method, gold, system, options, self.setup.second_system)
+        return Run(method, gold, system, options, self.setup.second_system, options_b)
 
     def _evaluated(self, run: Run, data: ReportData) -> None:
         self.run = run
@@ -386,9 +387,14 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         if self._inputs_differ(run):
             return False
         try:
-            return self.setup.panel.options() != run.options
+            return self.setup.panel.options() != run.options or self._second_differs(run)
         except InputError:
             return False
+
+    def _second_differs(self, run: Run) -> bool:
+        """Whether `run` compared two systems and the options shown read its Second system otherwise
+        (its own changed: OptionsPanel.second_options); InputError where a value cannot be taken."""
+        return bool(run.second) and self.setup.panel.second_options() != run.options_b
 
     def _inputs_differ(self, run: Run) -> bool:
         """Whether the files chosen now (the second system's too, as `run`'s method reads the
@@ -411,6 +417,9 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         assert self.run is not None and self.report is not None
         method, report, options = self.run.method, self.report, self.setup.panel.options()
         run = replace(self.run, options=options)
+        if self._second_differs(self.run):  # its Second system is read again
+            self._rescored(run, None)
+            return
 
         def job(progress: Progress) -> ReportData | None:
             rescored = method.rescore(report, options)

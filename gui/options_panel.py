@@ -49,6 +49,7 @@ from .column_words import (
     side_free,
     unset_words,
 )
+from .second_options import UNSET_AS, in_order, is_second, kept_value, second_options, second_specs
 from .side_grid import SideGrid, side_families
 from .style import ERROR_COLOUR
 from .wheel import GuardedComboBox, GuardedDoubleSpinBox, GuardedSpinBox
@@ -78,11 +79,11 @@ def tooltip(spec: OptionSpec) -> str:
         taken = reader_default(spec) if default is None else default
         default = None if taken is None else column_words(taken)
     if spec.default is None and side_free(spec.name) != spec.name:  # a side's own: else the one for both
-        lines.append("Default: not set (as for both sides).")
+        lines.append(f"Default: not set ({UNSET_AS if is_second(spec.name) else 'as for both sides'}).")
     else:
         lines.append(f"Default: {'not set' if default is None or default == '' else default}.")
-    if spec.info.cli:
-        lines.append(f"Command line: {spec.flag}")
+    if spec.info.cli:  # the Second system's: compare's system B's own
+        lines.append(f"Command line: {'spanstudio compare … ' if is_second(spec.name) else ''}{spec.flag}")
     return "\n".join(lines)
 
 
@@ -423,14 +424,19 @@ def side_by_side(forms: list[QFormLayout]) -> QHBoxLayout:
 
 
 class OptionsPanel(QWidget):
-    """The options of one method, with their current values checked by the engine."""
+    """The options of one method, with their current values checked by the engine; with
+    `second` (a method comparing two systems), the Second system's own reader options too."""
 
     changed = Signal()
 
-    def __init__(self, options_type: type, parent: QWidget | None = None, columns: int = 1) -> None:
+    def __init__(
+        self, options_type: type, parent: QWidget | None = None, columns: int = 1, second: bool = False
+    ) -> None:
         super().__init__(parent)
         self.options_type = options_type
-        self.specs = [spec for spec in option_specs(options_type) if spec.info.gui]
+        seconds = second_specs(options_type) if second else ()
+        self.seconds = {spec.name: spec for spec in seconds}  # not of options_type: second_options
+        self.specs = in_order((spec for spec in option_specs(options_type) if spec.info.gui), seconds)
         self.editors = {spec.name: editor_for(spec) for spec in self.specs}
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -476,43 +482,56 @@ class OptionsPanel(QWidget):
     def values(self) -> dict[str, Any]:
         return {name: editor.value() for name, editor in self.editors.items()}
 
+    def _own(self) -> dict[str, Any]:
+        """The values of the Options' own fields (not the Second system's)."""
+        return {name: value for name, value in self.values().items() if name not in self.seconds}
+
     def options(self) -> Any:
         """An Options instance of the values shown; InputError (naming the option) when one
         is out of its range or choices."""
-        options = self.options_type(**self.values())
+        options = self.options_type(**self._own())
         validate(options)
         return options
 
-    def set_options(self, options: Any) -> None:
-        for spec in self.specs:
-            editor = self.editors[spec.name]
+    def second_options(self, options: Any = None) -> Any:
+        """The options the Second system is read with (second_options: those shown, or
+        `options`, with the Second system's own); InputError as options() gives it."""
+        return second_options(self.options_type, options or self.options(), self.values())
+
+    def set_options(self, options: Any, seconds: dict[str, Any] | None = None) -> None:
+        """Show `options`, and the Second system's own `seconds` where given (by name)."""
+        own = (spec.name for spec in self.specs if spec.name not in self.seconds)
+        for name, value in {**{name: getattr(options, name) for name in own}, **(seconds or {})}.items():
+            editor = self.editors[name]
             editor.blockSignals(True)
-            editor.set_value(getattr(options, spec.name))
+            editor.set_value(value)
             editor.blockSignals(False)
         self._follow()
         self.check()
 
     def reset(self) -> None:
-        """Every option back to its default."""
-        self.set_options(self.options_type())
+        """Every option back to its default (the Second system's not set)."""
+        self.set_options(self.options_type(), dict.fromkeys(self.seconds))
 
     def plain(self) -> dict[str, Any]:
         """The values as plain JSON values (for the settings), whether valid or not."""
         try:
-            return to_plain(self.options_type(**self.values()))
+            own = to_plain(self.options_type(**self._own()))
         except (TypeError, ValueError, InputError):
             return {}
+        return own | {name: self.editors[name].value() for name in self.seconds}
 
     def set_plain(self, values: dict[str, Any]) -> None:
+        seconds = {name: kept_value(spec, values.get(name)) for name, spec in self.seconds.items()}
         try:
-            self.set_options(from_plain(self.options_type, values))
+            self.set_options(from_plain(self.options_type, values), seconds)
         except (TypeError, ValueError, InputError):
             self.reset()
 
     def check(self) -> InputError | None:
         """Show the engine's message for a bad value in place; the error, or None."""
         try:
-            self.options()
+            self.second_options()
         except InputError as err:
             self.show_message(str(err))
             return err

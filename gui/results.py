@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from engine.comparison import LEVEL
-from engine.options import OptionSpec, option_specs
+from engine.options import OptionSpec
 from engine.report import Report, Table
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
 from .column_words import counted_words
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
+from .second_options import panel_specs
 from .style import plain_tip
 from .whole_cells import WholeCells, WholeHeaders
 
@@ -129,7 +130,7 @@ def option_specs_of(method: str) -> dict[str, OptionSpec]:
         found = get_method(method)  # imports this method alone
     except InputError:  # a report of a method this version has not
         return {}
-    return {spec.name: spec for spec in option_specs(found.Options)}
+    return {spec.name: spec for spec in panel_specs(found)}  # the Second system's own too
 
 
 def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:

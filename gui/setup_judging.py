@@ -26,7 +26,7 @@ class SetupJudging:
     method: Method
     field: Callable[[str], FileField]
     read_boxes: Callable[[], dict[str, FileField]]
-    _options: Callable[[], Any]
+    _options: Callable[..., Any]
 
     def _judge_errors(self, judged: set[str] | None = None) -> bool:
         """Show or drop each read box's reader message as the run stops on it for the pair,
@@ -107,9 +107,16 @@ class SetupJudging:
     def _span_readings(self, side: str) -> list[bool]:
         """Whether the method reads a box's file with the span readers, in the run beside each
         file read with it (_partners); none where the box has no method's input."""
-        spec, own, options = self.field(side).spec, self._through.get(side, {}), self._options()
-        pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
-        return [read_as_spans(self.method, spec, options, pair) for pair in pairs] if spec is not None else []
+        spec, own = self.field(side).spec, self._through.get(side, {})
+        pairs = [(box, [own, self._through.get(box, {})]) for box in self._partners(side)] or [(side, [own])]
+        if spec is None:
+            return []
+        return [read_as_spans(self.method, spec, self._pair_options(side, box), pair) for box, pair in pairs]
+
+    def _pair_options(self, side: str, box: str) -> Any:
+        """The options of the run reading a box's file beside another's: the Second system's
+        run reads both with those it is read with (SetupPanel._options)."""
+        return self._options("second" if "second" in (side, box) else "")
 
     def _mark_span_reading(self) -> None:
         """Tell each read box whether every run reads its file with the span readers, as soon

@@ -10,7 +10,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.comparison import as_second_system
 from engine.errors import InputError
 from engine.formats import SPAN_FORMATS, in_span_formats_by
 from engine.formats.reader_options import given_user
@@ -30,10 +29,10 @@ LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: The options naming an export's user (whose annotations are read), and the boxes whose
-#: files' lists of users a pick is kept while they list it: the Second system is read with the
-#: System's options (comparison.as_second_system; the app has no user of its own for it, as
-#: compare's --system-b-user).
-USER_OPTIONS = {"user": (*SIDES, "second"), "gold_user": ("gold",), "system_user": ("system", "second")}
+#: files' lists of users a pick is kept while they list it: the Second system is read with its
+#: own (as compare's --system-b-user), else with the System's (gui/second_options.py).
+USER_OPTIONS = {"user": (*SIDES, "second"), "gold_user": ("gold",), "system_user": ("system", "second"),
+                "system_b_user": ("second",)}  # fmt: skip
 #: Whether a file alone is read with the span readers (in_span_formats_by), by a method's own
 #: formats (Method.own_formats of the methods that have some: FairEval's, CLUEval's).
 ThroughSpans = dict[tuple[str, ...], bool]
@@ -73,12 +72,13 @@ def unreadable(found: dict[str, Refusals], name: str) -> str | None:
 def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, ReadOptions]:
     """The span format (None: recognised) and reader options the method's `options` give one
     side (the defaults for a method without them, or None for options that cannot be taken;
-    the second system's are the system's), read as a run reads it: its messages name a way
-    on for this side alone, or for both where the other box holds the same file (`same_file`)."""
+    the second system's: the options it is read with, OptionsPanel.second_options), read as a
+    run reads it: its messages name a way on for this side alone, or for both where the other
+    box holds the same file (`same_file`)."""
     named = reading_role(side)
     if not hasattr(options, f"{named}_layer"):
         return None, ReadOptions()
-    format, read = side_options(as_second_system(options) if side == "second" else options, named, same_file)
+    format, read = side_options(options, named, same_file)
     return (format if format in SPAN_FORMATS else None), read
 
 
@@ -127,8 +127,9 @@ def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[s
     """The items of the layer, feature and user drop-downs, by option name: each side's own
     (`gold_layer`) from its file's contents, then both sides' (`layer`) together (`values`:
     the options shown, whose layers choose the features); the users of the gold's and the
-    system's files only: the Second system is read with the System user, which the system's
-    file must read too, so a user its file alone lists would be refused (review62)."""
+    system's files only: the Second system's user not set is the System user, which the
+    system's file must read too, so a user its file alone lists would be refused (review62);
+    its own (system_b_user …) from the Second system's file alone."""
     suggested: dict[str, list[str]] = {}
     every: dict[str, list[str]] = {"layer": [], "feature": [], "user": []}
     for side in SIDES:
@@ -138,7 +139,16 @@ def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[s
         for name, items in {"layer": found.layers, "feature": features, "user": users}.items():
             suggested[f"{side}_{name}"] = items
             every[name] += items
+    suggested |= _second_suggestions(contents.get("second") or Contents(""), values)
     return suggested | {name: list(dict.fromkeys(items)) for name, items in every.items()}
+
+
+def _second_suggestions(found: Contents, values: dict[str, Any]) -> dict[str, list[str]]:
+    """The Second system's own layer, feature and user drop-downs' items, from its file (its
+    features those of the layer it is read with: its own, else the System's, else both's)."""
+    layer = values.get("system_b_layer") or values.get("system_layer") or values.get("layer")
+    return {"system_b_layer": found.layers, "system_b_feature": found.features(layer),
+            "system_b_user": _users(found)}  # fmt: skip
 
 
 @dataclass

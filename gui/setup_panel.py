@@ -103,7 +103,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.fields = {role: FileField(role) for role in SIDES}
         self.second = FileField(SECOND)  # optional: the run becomes a comparison
         self.second.edit.setPlaceholderText("Optional: compare two systems")  # whole at 1366×768
-        self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
+        self.panels = {m.name: OptionsPanel(m.Options, second=bool(m.unit)) for m in methods}  # B's own too
         self.stack = QStackedWidget()
         for panel in self.panels.values():
             self.stack.addWidget(panel)
@@ -350,23 +350,23 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
     def check_files(self) -> None:
         """Say in each read box whether the chosen method reads its file, with links to the
         methods that do (not where the Format options name its format: that reader decides)."""
-        options = self._options()
         for side, field in self.read_boxes().items():
-            named = format_named(options, reading_role(side))
+            named = format_named(self._options(side), reading_role(side))
             field.set_refusal(None if named else self.refusals.get(side, {}).get(self.method.name))
 
     def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
         """The span format and reader options the panel gives one side (setup_looks.side_reading:
         both sides named where the other box, the gold's or the system's for the gold, holds its file;
-        the Second system's are the System's own, whatever the gold)."""
+        the Second system's are its own and the System's, whatever the gold)."""
         other = self.field("system" if side == "gold" else "gold").path
         same_file = side != "second" and same_path(other, self.field(side).path)
-        return side_reading(self._options(), side, same_file)
+        return side_reading(self._options(side), side, same_file)
 
-    def _options(self) -> Any:
-        """The shown method's options (None where a value cannot be taken)."""
+    def _options(self, side: str = "") -> Any:
+        """The shown method's options, those the Second system is read with for its box
+        (`side` "second"); None where a value cannot be taken."""
         try:
-            return self.panel.options()
+            return self.panel.second_options() if side == "second" else self.panel.options()
         except (InputError, TypeError, ValueError):
             return None
 

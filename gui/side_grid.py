@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
+from engine.compare_options import SYSTEM_B_PREFIX
 from engine.options import OptionSpec
 
 if TYPE_CHECKING:
@@ -15,14 +16,17 @@ if TYPE_CHECKING:
 
 
 #: The rows of a grid of options for both sides and each side alone: the prefix of each
-#: row's option names, its label and its tooltip.
+#: row's option names, its label and its tooltip; the Second system's where the panel has
+#: its options (a method comparing two systems: gui/second_options.py).
 SIDE_ROWS = (("", "Both", "For the gold and the system file alike."),
              ("gold_", "Gold", "The gold file's own, where its columns or tag scheme are not the system's "
                                "(not set: as Both)."),
              ("system_", "System", "The system file's own, where its columns or tag scheme are not the "
-                                   "gold's (not set: as Both)."))  # fmt: skip
-#: The prefixes of a side's own options (gold_tag_column).
-SIDES = tuple(prefix for prefix, *_ in SIDE_ROWS[1:])
+                                   "gold's (not set: as Both)."),
+             (SYSTEM_B_PREFIX, "Second", "The Second system file's own, where its columns or tag scheme are "
+                                         "not the System's (not set: as System)."))  # fmt: skip
+#: The prefixes of a side's own options (gold_tag_column) every grid has.
+SIDES = ("gold_", "system_")
 
 
 #: The options of a file's columns and their tags shown for both sides and each side alone
@@ -49,12 +53,13 @@ class SideGrid(QWidget):
     def __init__(self, names: list[str], specs: dict[str, OptionSpec], editors: dict[str, Editor]) -> None:
         super().__init__()
         self.names, self.editors = names, editors
+        self.rows = [row for row in SIDE_ROWS if all(row[0] + name in specs for name in names)]
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for column in range(1, ACROSS + 1):
             grid.setColumnStretch(column, 1)
         for block, first in enumerate(range(0, len(names), ACROSS)):
-            self._block(grid, block * (1 + len(SIDE_ROWS)), names[first : first + ACROSS], specs)
+            self._block(grid, block * (1 + len(self.rows)), names[first : first + ACROSS], specs)
 
     def _block(self, grid: QGridLayout, top: int, names: list[str], specs: dict[str, OptionSpec]) -> None:
         """The options `names` side by side from grid row `top` (a row of heads, a row per
@@ -64,7 +69,7 @@ class SideGrid(QWidget):
             head = QLabel(specs[name].label)
             head.setToolTip(self.editors[name].toolTip())  # the option's tooltip (options_panel.tooltip)
             grid.addWidget(head, top, column, 1, span)
-        for row, (side, word, tip) in enumerate(SIDE_ROWS, top + 1):
+        for row, (side, word, tip) in enumerate(self.rows, top + 1):
             label = QLabel(word + ":")
             label.setToolTip(tip)
             grid.addWidget(label, row, 0)
@@ -72,8 +77,12 @@ class SideGrid(QWidget):
                 grid.addWidget(self.editors[side + name], row, column, 1, span)
 
     def follow(self) -> None:
-        """Each side's option not set shows the one for both sides."""
+        """Each side's option not set shows the one for both sides; the Second system's, the
+        System's (its own, else the one for both)."""
         for name in self.names:
             shared = self.editors[name].value()
             for side in SIDES:
                 self.editors[side + name].show_unset(shared)
+            if (second := self.editors.get(SYSTEM_B_PREFIX + name)) is not None:
+                own = self.editors["system_" + name].value()
+                second.show_unset(shared if own is None else own)

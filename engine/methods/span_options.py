@@ -28,9 +28,6 @@ SIDE_OPTIONS: tuple[ReaderOption, ...] = (
             key=lambda o: o.name != "user"),
 )  # fmt: skip
 
-#: The field of Options set where the system input is the app's Second system (see SpanInputOptions).
-SECOND_SYSTEM = "second_system"
-
 #: The options the app offers per side besides for both (the others, --gold-separator …, the
 #: command line only).
 OWN_IN_APP = ("format", "layer", "feature", "source", "index", "user", "scheme", "token_column", "tag_column")
@@ -57,17 +54,14 @@ def _fields() -> list[tuple[str, Any, Any]]:
         default = getattr(ReadOptions(), shared.name)
         fields.append((shared.name, shared.type, option(default, shared.help, choices=shared.choices)))
     fields.append((SYSTEM_B, tuple[str, ...] | None, dataclasses.field(default=None)))  # no option: see below
-    fields.append((SECOND_SYSTEM, bool, dataclasses.field(default=False)))
     return fields
 
 
 #: The reader options every span method's Options inherit; and `system_b`, no option of its
 #: own: set where the system input is compare's system B (engine/compare_options.py), the
 #: names of the reader options B gives with its own --system-b-X (its system_X hold B's
-#: values; those it does not name are system A's), so that its messages name B's flags;
-#: and `second_system`, no option either: True where the system input is the app's Second
-#: system, read with the System's options (engine/comparison.py), which it takes as B takes
-#: A's (ReadOptions.from_system), named as the System's.
+#: values; those it does not name are system A's), so that its messages name B's flags (the
+#: app's Second system is read so too, its own options the panel's Second system ones).
 SpanInputOptions = dataclasses.make_dataclass("SpanInputOptions", _fields(), frozen=True, namespace={
     "__doc__": "The span readers' options: --X for both sides, --gold-X and --system-X for one.",
 })  # a docstring of its own: without one, dataclass would describe the class by its signature  # fmt: skip
@@ -208,11 +202,9 @@ def _gives_own(options: Any, side: str) -> bool:
 def _named_side(options: Any, side: str, given: list[str]) -> dict[str, Any]:
     """The side a side's messages name, and the options it gives with its own flags: the
     system's own, or where it is compare's system B, B's own (system_b) and those it takes
-    from system A's (from_system); the app's Second system takes every one of the System's."""
+    from system A's (from_system)."""
     b_own = options.system_b if side == SYSTEM else None
     if b_own is None:
-        if side == SYSTEM and options.second_system:  # the app's Second system: the System's taken
-            return {"side": side, "own": (), "from_system": tuple(given)}
         return {"side": side, "own": tuple(given)}
     return {"side": SYSTEM_B, "own": tuple(n for n in given if n in b_own),
             "from_system": tuple(n for n in given if n not in b_own)}  # fmt: skip

@@ -161,9 +161,10 @@ def test_an_export_as_system_b_asks_for_bs_own_user(tmp_path, cli):
                                  "(--system-b-user NAME: anna, ben, cara), found none given") in result.err
 
 
-def test_the_apps_second_system_is_named_as_the_system(tmp_path):
-    """The app's Second system has no options of its own (README): read with the system's, its
-    messages name the system's (engine.comparison.add_comparison; compare's B is read apart)."""
+def test_the_apps_second_system_is_named_as_compares_system_b(tmp_path):
+    """The app's Second system is read as compare reads its system B (engine.comparison.add_comparison:
+    none of its own given, the system's): its messages name B's own flag, which the app names by
+    its options panel's Second system control."""
     from engine.comparison import add_comparison
     from engine.methods import Invocation, get_method
     from engine.stats import Confidence
@@ -175,7 +176,7 @@ def test_the_apps_second_system_is_named_as_the_system(tmp_path):
     report = method.evaluate(gold, a, run.options)
     add_comparison(method, report, run, str(b), Confidence(0.95, 100, 1, 100), NO_PROGRESS)
     warned = [m for m in report.messages if str(b) in m]
-    assert warned and all("(--system-tag-column N reads another)" in m for m in warned), report.messages
+    assert warned and all("(--system-b-tag-column N reads another)" in m for m in warned), report.messages
     assert not any(f"{b}: {b}" in m for m in report.messages), report.messages  # named once
 
 

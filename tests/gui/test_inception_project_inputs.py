@@ -124,6 +124,7 @@ def test_the_user_drop_downs_come_next_to_the_format_lists(window, method, own):
     panel = window.setup.panels[method]
     form = panel.layout().itemAt(0).layout()
     row_of = {name: form.getWidgetPosition(editor)[0] for name, editor in panel.editors.items()}
-    assert [row_of[f"{side}format"] for side in ("", "gold_", "system_")] == [own, own + 1, own + 2]
-    assert [row_of[f"{side}user"] for side in ("", "gold_", "system_")] == [own + 3, own + 4, own + 5]
-    assert row_of["layer"] == own + 6
+    sides = ("", "gold_", "system_", "system_b_")  # the Second system's own after the System's
+    assert [row_of[f"{side}format"] for side in sides] == [own, own + 1, own + 2, own + 3]
+    assert [row_of[f"{side}user"] for side in sides] == [own + 4, own + 5, own + 6, own + 7]
+    assert row_of["layer"] == own + 8

@@ -130,8 +130,9 @@ def test_a_doccano_export_zip_is_read_with_its_users(qtbot, window, tmp_path, ca
 
 
 def test_a_second_system_zip_of_several_users_says_what_picks_its_user(qtbot, window, shown, tmp_path):
-    """review50 F4: the Second system box has no user option of its own (the System's read
-    it): its message, and the run's, say so and name compare's own flag; not the Gold user."""
+    """review50 F4: a zip of several users in the Second system box: its message, and the
+    run's, name the option that picks its user, the Second system's own (compare's
+    --system-b-user); not the Gold user."""
     from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
 
     gold, system = tmp_path / "a.conll", tmp_path / "b.conll"
@@ -144,9 +145,7 @@ def test_a_second_system_zip_of_several_users_says_what_picks_its_user(qtbot, wi
     setup.set_paths(str(gold), str(system))
     setup.second.set_path(path)
     qtbot.waitUntil(lambda: bool(setup.second.error_text), timeout=20_000)
-    asked = ("expected the user whose annotations are read (the option System user, which reads the second "
-             "system too where the System file is an export of several annotators as well; on the command "
-             "line, spanstudio compare … --system-b-user NAME: admin, alice, bob), found none")  # fmt: skip
+    asked = "expected the user whose annotations are read (the option Second system user: admin, alice, bob), found none"
     assert f"{path}: {asked}" in setup.second.error_text and "Gold user" not in setup.second.error_text
     window.evaluate()
     qtbot.waitUntil(lambda: window.idle, timeout=20_000)
@@ -163,22 +162,21 @@ def _users_zip_and_conll(tmp_path) -> tuple[str, Path]:
 
 
 def test_a_second_system_that_is_the_gold_zip_says_only_the_system_user(qtbot, window, tmp_path):
-    """review52 F2: the Second system read from the gold's own doccano zip is read with the
-    System's options: its box names the System user alone, not 'Gold user or System user'."""
+    """review52 F2: the Second system read from the gold's own doccano zip is read with its
+    own options: its box names the Second system user alone, not 'Gold user or System user'."""
     path, system = _users_zip_and_conll(tmp_path)
     setup = window.setup
     setup.set_method("spans")
     setup.panel.reset()
     setup.set_paths(path, str(system))
     setup.second.set_path(path)
-    qtbot.waitUntil(lambda: "--system-b-user" in setup.second.error_text, timeout=20_000)
-    assert "the option System user, which reads the second system too" in setup.second.error_text
-    assert "Gold user" not in setup.second.error_text
+    qtbot.waitUntil(lambda: "the option Second system user" in setup.second.error_text, timeout=20_000)
+    assert "Gold user" not in setup.second.error_text and "System user" not in setup.second.error_text
 
 
 def test_a_second_system_without_users_beside_a_system_user_is_no_red_message(qtbot, window, tmp_path):
     """review53 F2: a file without users (CoNLL) as the Second system beside a System user is
-    read without it (as the run reads it: comparison.as_second_system); its box said in red
+    read without it (as the run reads it: compare_options.system_b_read); its box said in red
     that it holds one annotator's spans, and the setup called it unreadable."""
     path, second = _users_zip_and_conll(tmp_path)
     setup = window.setup

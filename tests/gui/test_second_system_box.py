@@ -1,6 +1,6 @@
 """The Second system box as a person expects it: a file the run stops on says the run's
 message in red, as the System box does for the same file; the user lists offer no user of
-its export the run would refuse (the app has no user option of its own for it); and a
+its export the run would refuse (its users are offered by its own option alone); and a
 recent evaluation opened brings back the Second system it was run with."""
 
 from __future__ import annotations
@@ -47,14 +47,15 @@ def _conll_and_users_zip(tmp_path: Path) -> tuple[str, str, str]:
 def test_the_user_lists_offer_no_user_the_run_would_refuse(qtbot, window, tmp_path):
     """A doccano zip of several users in the Second box alone (review62 F1): the System user
     reads the system's file too, which names no user, so the run refuses every user the zip
-    lists (compare reads B's own with --system-b-user; the app has no option of B's own):
-    no list offers them, while the Second box's message names them."""
+    lists there: only the Second system's own user list offers them (compare's
+    --system-b-user), as the Second box's message names them."""
     gold, system, users = _conll_and_users_zip(tmp_path)
     setup = chosen(qtbot, window, "spans", gold, system, users)
     assert "admin, alice, bob" in setup.second.error_text  # its message asks for one of them
     editors = setup.panel.editors
     assert editors["system_user"].suggestions() == editors["user"].suggestions() == []
     assert editors["gold_user"].suggestions() == []
+    assert editors["system_b_user"].suggestions() == ["admin", "alice", "bob"]
 
 
 def _example_copies(tmp_path: Path, example) -> tuple[str, str, str, str]:
