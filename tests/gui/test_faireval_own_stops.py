@@ -14,7 +14,7 @@ import engine.formats.faireval_text
 import engine.methods.faireval.stops
 from engine.errors import InputError
 from engine.methods.faireval import FairEval, Options
-from gui.dialogs import input_error_text, role_words
+from gui.dialogs import input_error_text
 
 GOOD_SPANS = "PER\t1\t2\t1,2\nLOC\t3\t3\t3\n\nORG\t1\t1\t1\n"
 BAD_SPANS = "PER\t1\t2\t1,2\nLOC\tx\t3\t3\n\nORG\t1\t1\t1\n"  # a begin that is no number
@@ -29,12 +29,12 @@ def _file(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-def _run_says(gold: Path, system: Path, role: str, ignore_punct: bool = False) -> str:
-    """FairEval's run's message on the pair, as the app words it for the box of `role`."""
+def _run_says(gold: Path, system: Path, ignore_punct: bool = False) -> str:
+    """FairEval's run's message on the pair, as the app words it in a box."""
     options = dataclasses.replace(Options(), ignore_punct=ignore_punct)
     with pytest.raises(InputError) as raised:
         FairEval().evaluate(str(gold), str(system), options)
-    return input_error_text(raised.value, role_words(role))
+    return input_error_text(raised.value)
 
 
 def _shown(qtbot, window, gold: Path, system: Path, method: str = "faireval") -> dict[str, str]:
@@ -68,12 +68,12 @@ def reads(monkeypatch) -> dict[str, list[str]]:
 def test_a_bad_span_line_is_shown_as_the_run_says_it(qtbot, window, tmp_path, reads):
     gold, system = _file(tmp_path, "gold.txt", BAD_SPANS), _file(tmp_path, "system.txt", GOOD_SPANS)
     shown = _shown(qtbot, window, gold, system)
-    assert shown == {"gold": _run_says(gold, system, "gold"), "system": ""}
+    assert shown == {"gold": _run_says(gold, system), "system": ""}
     assert "gold.txt:2: expected begin to be a whole number ≥ 1, found 'x'" in shown["gold"]
     assert _shown(qtbot, window, gold, system, "spans")["gold"] == ""  # not the span readers' message
     assert _shown(qtbot, window, gold, system)["gold"] == shown["gold"]
     assert reads["own"].count(str(gold)) == 1  # read once, whatever the method
-    assert _shown(qtbot, window, system, gold) == {"gold": "", "system": _run_says(system, gold, "system")}
+    assert _shown(qtbot, window, system, gold) == {"gold": "", "system": _run_says(system, gold)}
 
 
 def test_an_inside_tag_with_no_open_span_is_shown_where_the_run_reads_it(qtbot, window, tmp_path):
@@ -82,7 +82,7 @@ def test_an_inside_tag_with_no_open_span_is_shown_where_the_run_reads_it(qtbot, 
     gold = _file(tmp_path, "gold.txt", OPENED)
     system = _file(tmp_path, "system.txt", GOOD_CONLL)
     shown = _shown(qtbot, window, gold, system)
-    assert shown == {"gold": _run_says(gold, system, "gold"), "system": ""}
+    assert shown == {"gold": _run_says(gold, system), "system": ""}
     opened = "gold.txt:6: expected B- to open a span before 'I-NP' at level 1, found no open span"
     assert opened in shown["gold"]
     short = _file(tmp_path, "short.txt", GOOD_CONLL.split("\n\n")[0] + "\n")
@@ -96,7 +96,7 @@ def test_ignore_punct_shows_the_message_the_run_then_gives(qtbot, window, tmp_pa
     setup = window.setup
     setup.panel.editors["ignore_punct"].set_value(True)
     qtbot.waitUntil(lambda: setup.fields["gold"].error_text != "", timeout=20_000)
-    assert setup.fields["gold"].error_text == _run_says(gold, system, "gold", ignore_punct=True)
+    assert setup.fields["gold"].error_text == _run_says(gold, system, ignore_punct=True)
     assert reads["own"].count(str(gold)) == 1  # the option judged again, the file not read again
 
 
