@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.compare_options import SYSTEM_B_PREFIX
 from engine.errors import InputError
 from engine.options import OptionSpec, either, from_plain, option_specs, to_plain, validate
 
@@ -449,8 +450,9 @@ class OptionsPanel(QWidget):
         specs = {spec.name: spec for spec in self.specs}
         self.grid = SideGrid(families, specs, self.editors) if families else None
         rows = self._rows()
+        self.forms: dict[QWidget, QFormLayout] = {}  # each row's field: the form it is in
         for i, (label, widget) in enumerate(rows):
-            form = forms[i * columns // len(rows)]
+            form = self.forms[widget] = forms[i * columns // len(rows)]
             if label is None:
                 form.addRow(widget)
             else:
@@ -478,6 +480,15 @@ class OptionsPanel(QWidget):
             label.setToolTip(tooltip(spec))
             rows.append((label, self.editors[spec.name]))
         return rows
+
+    def show_seconds(self, shown: bool) -> None:
+        """The Second system's own options shown (a Second system file is chosen) or not: a
+        person comparing no two systems is not asked how to read a second one."""
+        for name in self.seconds:
+            if (form := self.forms.get(self.editors[name])) is not None:
+                form.setRowVisible(self.editors[name], shown)
+        if self.grid is not None:
+            self.grid.show_side(SYSTEM_B_PREFIX, shown)
 
     def values(self) -> dict[str, Any]:
         return {name: editor.value() for name, editor in self.editors.items()}

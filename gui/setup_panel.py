@@ -144,6 +144,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             field.switch_requested.connect(self.set_method)
         self.second.switch_requested.connect(self.set_method)  # a method that reads its file
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
+        self.second.path_changed.connect(lambda _path: self._show_second_options())
         self.second.path_changed.connect(self.inputs_changed)  # its labels read, as the System box's are
         self.second.path_changed.connect(self.looked)  # the line above the results anew (emptied: no look)
         for field in (*self.fields.values(), self.second):
@@ -221,12 +222,18 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         format_list = "format" in self.panel.editors
         self.second.set_spec(method.inputs[1], format_list, method.folder_refused)
         self.second.setToolTip(SECOND_TIP)
+        self._show_second_options()
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec, format_list, method.folder_refused)
         self.check_files()
         QTimer.singleShot(0, self, self._fit_width)  # once the layout has taken the new panel
         self.method_changed.emit(method.name)
+
+    def _show_second_options(self) -> None:
+        """The Second system's own options shown where a Second system file is chosen."""
+        self.panel.show_seconds(bool(self.method.unit and self.second.path))
+        QTimer.singleShot(0, self, self._fit_width)  # its labels are the longest
 
     def _fit_width(self) -> None:
         """The panel at least as wide as the shown method's controls (the Browse buttons

@@ -53,6 +53,7 @@ class SideGrid(QWidget):
     def __init__(self, names: list[str], specs: dict[str, OptionSpec], editors: dict[str, Editor]) -> None:
         super().__init__()
         self.names, self.editors = names, editors
+        self.labels: dict[str, list[QLabel]] = {}  # each side's row labels (a block's each)
         self.rows = [row for row in SIDE_ROWS if all(row[0] + name in specs for name in names)]
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -72,9 +73,16 @@ class SideGrid(QWidget):
         for row, (side, word, tip) in enumerate(self.rows, top + 1):
             label = QLabel(word + ":")
             label.setToolTip(tip)
+            self.labels.setdefault(side, []).append(label)
             grid.addWidget(label, row, 0)
             for column, name in enumerate(names, 1):
                 grid.addWidget(self.editors[side + name], row, column, 1, span)
+
+    def show_side(self, side: str, shown: bool) -> None:
+        """A side's rows (its prefix: system_b_) shown or hidden, where the grid has them."""
+        for widget in (*self.labels.get(side, ()), *(self.editors.get(side + name) for name in self.names)):
+            if widget is not None:
+                widget.setVisible(shown)
 
     def follow(self) -> None:
         """Each side's option not set shows the one for both sides; the Second system's, the

@@ -146,3 +146,24 @@ def test_a_changed_second_system_option_asks_for_a_new_evaluation(qtbot, window,
     assert window.run.options_b.system_scheme is None and "The options changed" in window.summary.text()
     scheme.combo.setCurrentIndex(0)  # not set, as the run read it
     qtbot.waitUntil(lambda: "The options changed" not in window.summary.text(), timeout=5000)
+
+
+def test_the_second_systems_options_show_only_with_a_second_system_file(qtbot, window, tmp_path):
+    """A person comparing no two systems is not asked how to read a second one: the Second
+    system's rows (and the grid's Second row) show once its box holds a file, and go with it."""
+    setup = window.setup
+    setup.set_method("spans")
+    window.show()
+    qtbot.waitExposed(window)
+    panel = setup.panel
+    rows = [panel.editors[name] for name in panel.seconds]
+    assert rows and not any(editor.isVisibleTo(window) for editor in rows)
+    assert not any(label.isVisibleTo(window) for label in panel.grid.labels["system_b_"])
+    assert panel.editors["system_user"].isVisibleTo(window)
+    second = tmp_path / "b.conll"
+    second.write_text("Anna B-PER\n", encoding="utf-8")
+    setup.second.set_path(str(second))
+    assert all(editor.isVisibleTo(window) for editor in rows)
+    assert all(label.isVisibleTo(window) for label in panel.grid.labels["system_b_"])
+    setup.second.set_path("")
+    assert not any(editor.isVisibleTo(window) for editor in rows)
