@@ -251,6 +251,9 @@ def test_inputs_the_system_refuses_are_one_error(cli, pair, tmp_path):
     one_error(cli("starsem", "-g", tmp_path / "loop", "-s", system), "found a loop of symbolic links")
     one_error(cli("propara", "-a", tmp_path / "loop", "-p", system), "found a loop of symbolic links")
     one_error(cli("clueval", gold, tmp_path / ("x" * 300)), "found a name too long for the system")
+    one_error(cli("agreement", gold, tmp_path / ("x" * 300)), "found a name too long for the system")  # was OSError
+    one_error(cli("agreement", tmp_path / "loop", system), "found a loop of symbolic links")
+    one_error(cli("agreement", gold, gold / "x"), "found a path through a file where a folder belongs")
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
