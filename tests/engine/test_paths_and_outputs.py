@@ -252,6 +252,9 @@ def test_inputs_the_system_refuses_are_one_error(cli, pair, tmp_path):
     one_error(cli("propara", "-a", tmp_path / "loop", "-p", system), "found a loop of symbolic links")
     one_error(cli("clueval", gold, tmp_path / ("x" * 300)), "found a name too long for the system")
     one_error(cli("agreement", gold, tmp_path / ("x" * 300)), "found a name too long for the system")  # was OSError
+    out = tmp_path / ("x" * 300)
+    one_error(cli("poetry", system, system, out), "expected a path the system accepts (at most 255 bytes a name)")
+    one_error(cli("poetry", system, system, tmp_path / "loop" / "o.csv"), "found a loop of symbolic links")
     one_error(cli("agreement", tmp_path / "loop", system), "found a loop of symbolic links")
     one_error(cli("agreement", gold, gold / "x"), "found a path through a file where a folder belongs")
 
