@@ -68,8 +68,13 @@ Identity = tuple[int, int]  # (st_dev, st_ino): one file, whatever path or link 
 
 
 def _identity(path: str | os.PathLike[str]) -> Identity | None:
+    """The file `path` names, or will name once the folders it passes through are made (an
+    output's folders are: `new/../gold.conll` is gold.conll); None where there is none."""
     try:
         info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        resolved = os.path.realpath(path)
+        return _identity(resolved) if resolved != os.fspath(path) else None
     except (OSError, ValueError):
         return None
     return info.st_dev, info.st_ino

@@ -79,6 +79,16 @@ def test_an_output_reaching_an_input_through_a_link_is_refused(cli, pair, tmp_pa
     assert (gold.read_bytes(), system.read_bytes()) == before
 
 
+@pytest.mark.parametrize("flag", ["--json", "--xlsx", "--eval-out"])
+def test_an_output_reaching_an_input_through_a_folder_not_made_yet_is_refused(cli, pair, tmp_path, flag):
+    """`new/../gold.conll`: no such file before the run, the input itself once the output's
+    folder is made; it was written over the input."""
+    gold, system = pair
+    before = gold.read_bytes()
+    one_error(cli("faireval", gold, system, flag, tmp_path / "new" / ".." / gold.name), "none of the run's inputs")
+    assert gold.read_bytes() == before and not (tmp_path / "new").exists()
+
+
 def test_an_output_inside_an_input_folder_is_refused(cli, pair, tmp_path):
     gold, system = pair
     (tmp_path / "t").mkdir(), (tmp_path / "s").mkdir()
