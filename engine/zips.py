@@ -89,8 +89,17 @@ def readable_zip(source: str | Path | BinaryIO, where: str | None = None) -> zip
 
     try:
         return open_zip(source, where)
-    except (zipfile.BadZipFile, OSError) as err:
+    except zipfile.BadZipFile as err:
+        raise damaged_zip(err, where or str(source)) from None
+    except OSError as err:
         raise InputError("a zip file", str(err) or type(err).__name__, file=where or str(source)) from None
+
+
+def damaged_zip(err: Exception, where: str) -> InputError:
+    """The error of a file that begins as a zip but does not open as one: most often a
+    download or copy cut short (the zip's directory is at its end), zipfile's words after it."""
+    found = f"a zip cut short or damaged (zipfile: {str(err) or type(err).__name__})"
+    return InputError("a whole zip file", found, file=where)
 
 
 def entry_stream(archive: zipfile.ZipFile, name: str, where: str | None = None) -> IO[bytes]:
