@@ -269,6 +269,19 @@ def test_inputs_the_system_refuses_are_one_error(cli, pair, tmp_path):
     one_error(cli("agreement", gold, gold / "x"), "found a path through a file where a folder belongs")
 
 
+def test_a_loop_of_links_in_an_input_folder_is_passed_over_as_a_dangling_link(cli, pair, tmp_path):
+    """A folder entry that is a loop of links is no file (as a link to a missing file): it was
+    'a folder that cannot be listed' of the whole folder, or an internal OSError (sub-folders)."""
+    gold, system = pair
+    for side, source in (("t", gold), ("s", system)):
+        (tmp_path / side).mkdir()
+        shutil.copy(source, tmp_path / side / "a.conll")
+        (tmp_path / side / "b.conll").symlink_to("b.conll")
+    for method in ("spans", "nervaluate", "agreement"):
+        result = cli(method, tmp_path / "t", tmp_path / "s")
+        assert result.code == 0 and "error" not in result.err, result.err
+
+
 @pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
 def test_a_device_or_fifo_as_input_is_one_error(cli, pair, tmp_path, device):
     gold, system = pair
