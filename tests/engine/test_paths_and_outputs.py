@@ -321,6 +321,36 @@ sys.exit(engine.cli.main(["faireval", {str(gold)!r}, {str(system)!r}]))
     assert done.stderr == f"spanstudio: error: {gold}: expected an existing readable file, found permission denied\n"
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to become an ordinary user")
+def test_an_input_folder_that_cannot_be_searched_is_one_error_for_an_ordinary_user():
+    """A folder of mode 000 given as an input: 'a folder that cannot be listed', not an
+    internal PermissionError (looking for an INCEpTION export's annotation/ in it)."""
+    folder = Path(tempfile.mkdtemp())
+    try:
+        folder.chmod(0o755)
+        locked, system = folder / "locked", folder / "system.conll"
+        locked.mkdir()
+        shutil.copy(EXAMPLE / "gold.conll", locked / "a.conll")
+        shutil.copy(EXAMPLE / "system.conll", system)
+        locked.chmod(0o000)
+        script = f"""
+import os, sys
+import contextlib, io
+import engine.cli
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    assert engine.cli.main(["spans", {str(system)!r}, {str(system)!r}]) == 0  # imports, while root can
+os.setgid(65534); os.setuid(65534)
+sys.exit(engine.cli.main(["spans", {str(locked)!r}, {str(system)!r}]))
+"""
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    finally:
+        locked.chmod(0o755)
+        shutil.rmtree(folder)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"spanstudio: error: {locked}: expected a folder holding annotation files, found a "
+                           "folder that cannot be listed (permission denied)\n")  # fmt: skip
+
+
 def test_an_output_name_too_long_is_one_error(cli, pair, tmp_path):
     gold, system = pair
     for flag in ("--json", "--xlsx", "--eval-out"):
