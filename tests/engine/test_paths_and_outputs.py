@@ -417,6 +417,24 @@ def test_a_reader_that_closes_the_pipe_ends_the_run_without_a_traceback():
     assert "Traceback" not in error and "Exception" not in error, error
 
 
+@pytest.mark.parametrize("closed", [0, 1, 2])
+def test_a_standard_stream_closed_at_start_is_no_traceback(tmp_path, closed):
+    """`spanstudio … >&-` (or `2>&-`, `<&-`): Python leaves the stream None; the run writes
+    its files and ends with its own status (it was an AttributeError, a traceback, status 1)."""
+    answers = str(conformance("propara") / "testfiles-0" / "answers.tsv")
+    out = tmp_path / "r.json"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, timeout=120, cwd=ROOT,
+                              preexec_fn=lambda: os.close(closed))  # fmt: skip
+
+    done = run("propara", "-p", answers, "-a", answers, "--json", str(out))
+    assert done.returncode == 0 and b"Traceback" not in done.stderr and b"error" not in done.stderr, done.stderr
+    assert json.loads(out.read_text())["method"] == "propara"
+    done = run("propara", "explain", "-" if closed == 0 else answers)
+    assert (done.returncode, done.stderr) == (0, b"")  # standard input closed: nothing to explain
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["methods"], ["propara", "-p", "A", "-a", "A"], ["propara", "-p", "A", "-a", "A", "--json", "-"]])
 def test_a_full_disk_under_standard_output_is_one_line_and_exit_2(args):
