@@ -135,6 +135,8 @@ def binary_kind(head: bytes) -> str | None:
     """What kind of binary file begins with `head` (its first KB or so), None when unknown."""
     if head.startswith(ZIP_MAGIC):
         return office_kind(head) or "a ZIP archive"
+    if head.startswith(EMPTY_ZIP):
+        return "an empty ZIP archive"
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "a WebP image"
     return next((kind for mark, kind in MAGIC if head.startswith(mark)), None)
