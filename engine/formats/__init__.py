@@ -70,6 +70,22 @@ ANY_CASE_COMPANIONS: dict[str, frozenset[str]] = {
 }
 
 
+def beside_input_files(path: str | os.PathLike[str]) -> list[Path]:
+    """The files a reader may read beside an input file, which no output may replace either:
+    a brat file's partner (its .txt or .ann), a type system or labelling config in its folder
+    (named so in any case: companion_named); those there, by path."""
+    p = Path(path)
+    pair = (".txt", ".ann")
+    found = [p.with_suffix(other) for other in pair if p.suffix in pair and other != p.suffix]
+    try:
+        names = os.listdir(p.parent)
+    except OSError:  # a folder that cannot be listed: its reader says so
+        names = []
+    found += [p.parent / name for name in sorted(names) if companion_named(name, "uima_xmi")
+              or companion_named(name, "label_studio")]  # fmt: skip
+    return [f for f in found if os.path.lexists(f)]
+
+
 def format_module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 

@@ -99,6 +99,30 @@ def test_an_output_inside_an_input_folder_is_refused(cli, pair, tmp_path):
     assert (tmp_path / "t" / "a.conll").read_bytes() == before
 
 
+FORMATS = ROOT / "tests" / "data" / "formats"
+
+
+@pytest.mark.parametrize(("copied", "given", "beside", "extra"), [
+    ("uima-xmi/cassis-smileys", "cas_with_smileys.xmi", "TypeSystem.xml", ()),  # its type system, renamed
+    ("label-studio", "tasks.json", "config.xml", ("--source", "predictions")),
+    ("brat/CoNLL-ST_2002/esp", "esp.train-doc-29.ann", "esp.train-doc-29.txt", ()),
+])  # fmt: skip
+def test_an_output_naming_a_file_read_beside_an_input_file_is_refused(cli, tmp_path, copied, given, beside, extra):
+    """The files a reader reads beside an input file (a type system, a labelling config, a
+    brat .txt) are inputs too: --json over one was written, the input replaced by the report."""
+    folder = tmp_path / "in"
+    shutil.copytree(FORMATS / copied, folder)
+    if beside == "TypeSystem.xml":
+        (folder / "important_dkpro_types.xml").rename(folder / beside)
+    before = (folder / beside).read_bytes()
+    for flag in ("--json", "--xlsx"):
+        one_error(cli("spans", folder / given, folder / given, *extra, flag, folder / beside),
+                  f"found the input '{folder / beside}'")  # fmt: skip
+    one_error(cli("agreement", folder / given, folder / given, *extra, "--json", folder / beside),
+              "none of the run's inputs")  # fmt: skip
+    assert (folder / beside).read_bytes() == before
+
+
 def test_two_outputs_on_one_file_are_refused(cli, pair, tmp_path):
     gold, system = pair
     out = tmp_path / "out.json"
