@@ -540,6 +540,7 @@ def entry() -> NoReturn:
     methods pause it while they run; left on, its collections would cost 0.01–0.03 s on
     large inputs)."""
     gc.disable()
+    _closed_streams_on_devnull()
     code = main()
     try:
         sys.stdout.flush()
@@ -547,6 +548,19 @@ def entry() -> NoReturn:
     except OSError as err:
         code = code or _output_failed(err)  # a run that failed keeps its own status
     os._exit(code)
+
+
+def _closed_streams_on_devnull() -> None:
+    """A standard stream closed when the command started (`spanstudio … >&-`, `<&-`), which
+    Python leaves None (its first use was an AttributeError, a traceback): its descriptor
+    opened on the null device, as if the caller had sent it there."""
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        if getattr(sys, name) is None:
+            devnull = os.open(os.devnull, os.O_RDONLY if mode == "r" else os.O_WRONLY)
+            if devnull != fd:
+                os.dup2(devnull, fd)
+                os.close(devnull)
+            setattr(sys, name, open(fd, mode, encoding="utf-8", closefd=False))  # noqa: SIM115 (the stream lives as long as the process)
 
 
 def _output_failed(err: OSError) -> int:

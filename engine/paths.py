@@ -68,8 +68,13 @@ Identity = tuple[int, int]  # (st_dev, st_ino): one file, whatever path or link 
 
 
 def _identity(path: str | os.PathLike[str]) -> Identity | None:
+    """The file `path` names, or will name once the folders it passes through are made (an
+    output's folders are: `new/../gold.conll` is gold.conll); None where there is none."""
     try:
         info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        resolved = os.path.realpath(path)
+        return _identity(resolved) if resolved != os.fspath(path) else None
     except (OSError, ValueError):
         return None
     return info.st_dev, info.st_ino
@@ -77,18 +82,25 @@ def _identity(path: str | os.PathLike[str]) -> Identity | None:
 
 def input_identities(paths: list[str], folders: tuple[str, ...] = ()) -> dict[Identity, str]:
     """The files of the inputs (the files of those in `folders`, the inputs a method takes
-    as a folder, too), each with the path that names it."""
+    as a folder, too; the files read beside an input file: formats.beside_input_files), each
+    with the path that names it."""
     found: dict[Identity, str] = {}
     for path in paths:
-        if path in folders and os.path.isdir(path):
-            with contextlib.suppress(OSError), os.scandir(path) as entries:
-                for entry in entries:
-                    identity = _identity(entry.path)
-                    if identity is not None:
-                        found.setdefault(identity, entry.path)
         identity = _identity(path)
         if identity is not None:
             found.setdefault(identity, path)
+        others: list[str] = []
+        if path in folders and os.path.isdir(path):
+            with contextlib.suppress(OSError), os.scandir(path) as entries:
+                others = [entry.path for entry in entries]
+        elif os.path.isfile(path):
+            from .formats import beside_input_files  # a brat .txt, a TypeSystem.xml, a config.xml
+
+            others = [str(beside) for beside in beside_input_files(path)]
+        for other in others:
+            identity = _identity(other)
+            if identity is not None:
+                found.setdefault(identity, other)
     return found
 
 

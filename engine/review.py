@@ -15,6 +15,7 @@ from .export.review_scan import SheetBook, filled, header_columns, is_system_lis
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
+from .textio import require_workbook
 from .zips import entry_bytes, open_zip
 
 NOT_REVIEWED = "not reviewed"
@@ -62,6 +63,7 @@ def read_review(path: str) -> Review:
     """The verdicts of a review workbook (as written by Span Studio, or re-saved by a
     spreadsheet program); InputError for anything else, a damaged workbook included. Only
     the cells used are read (engine/export/review_scan.py), never the rich-text contexts."""
+    require_workbook(path)
     try:
         with open_zip(path) as archive:
             return _read(SheetBook(archive), path)

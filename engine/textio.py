@@ -38,6 +38,17 @@ def require_file(path: str | os.PathLike[str]) -> Path:
     return p
 
 
+def require_workbook(path: str | os.PathLike[str]) -> None:
+    """InputError unless `path` names an existing file to open as a workbook: what the
+    system refuses (check_input: a loop of links, a name too long), nothing there, a folder."""
+    check_input(path)
+    name = os.fsdecode(path)
+    if not os.path.lexists(path):
+        raise InputError("an existing workbook", "nothing", file=name)
+    if os.path.isdir(path):
+        raise InputError("a workbook (.xlsx)", "a directory", file=name)
+
+
 #: What an OSError of looking at an input means to a person (errno → what was found).
 _INPUT_ERRORS = {
     errno.ELOOP: "a loop of symbolic links",
@@ -124,6 +135,8 @@ def binary_kind(head: bytes) -> str | None:
     """What kind of binary file begins with `head` (its first KB or so), None when unknown."""
     if head.startswith(ZIP_MAGIC):
         return office_kind(head) or "a ZIP archive"
+    if head.startswith(EMPTY_ZIP):
+        return "an empty ZIP archive"
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "a WebP image"
     return next((kind for mark, kind in MAGIC if head.startswith(mark)), None)

@@ -75,11 +75,28 @@ def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile
     import zipfile
 
     try:
-        return zipfile.ZipFile(source)
+        archive = zipfile.ZipFile(source)
     except NotImplementedError as err:
         expected = ("a zip of a version Python's zipfile reads (up to 6.3, as INCEpTION and spreadsheet "
                     "programs write them)")
         raise InputError(expected, str(err) or type(err).__name__, file=where or str(source)) from None
+    twice = _repeated(archive.namelist())
+    if twice is not None:
+        archive.close()
+        found = f"'{twice}' twice (a reader would take one of them unsaid)"
+        raise InputError("a zip naming each entry once", found, file=where or str(source))
+    return archive
+
+
+def _repeated(names: list[str]) -> str | None:
+    """The first entry name a zip's directory lists a second time (zip tools write none;
+    zipfile reads the last of them), None where each is listed once."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            return name
+        seen.add(name)
+    return None
 
 
 def readable_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:
@@ -89,8 +106,17 @@ def readable_zip(source: str | Path | BinaryIO, where: str | None = None) -> zip
 
     try:
         return open_zip(source, where)
-    except (zipfile.BadZipFile, OSError) as err:
+    except zipfile.BadZipFile as err:
+        raise damaged_zip(err, where or str(source)) from None
+    except OSError as err:
         raise InputError("a zip file", str(err) or type(err).__name__, file=where or str(source)) from None
+
+
+def damaged_zip(err: Exception, where: str) -> InputError:
+    """The error of a file that begins as a zip but does not open as one: most often a
+    download or copy cut short (the zip's directory is at its end), zipfile's words after it."""
+    found = f"a zip cut short or damaged (zipfile: {str(err) or type(err).__name__})"
+    return InputError("a whole zip file", found, file=where)
 
 
 def entry_stream(archive: zipfile.ZipFile, name: str, where: str | None = None) -> IO[bytes]:

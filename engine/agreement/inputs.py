@@ -241,6 +241,6 @@ def check_exist(paths: list[str]) -> None:
     """InputError naming the first input that is not there, or that is no regular file or
     folder (a FIFO, a device: reading it could wait for ever; textio.check_input)."""
     for path in paths:
+        check_input(path)  # first: a name the system refuses (too long, a loop) is said so
         if not Path(path).exists():
             raise InputError("an annotator's file or folder", "no such file or folder", file=path)
-        check_input(path)

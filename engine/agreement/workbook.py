@@ -16,6 +16,7 @@ from ..export.contexts import Contexts, DocumentTexts
 from ..export.package import DATA_CHUNK, Package, Style
 from ..export.sheetxml import Column, chunks, letter, list_validation, validations
 from ..progress import NO_PROGRESS, Progress
+from ..textio import require_workbook
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
 
@@ -169,6 +170,7 @@ def read_workbook(path: str) -> Sheet:
     removed row, or a decision that was not offered."""
     from openpyxl import load_workbook
 
+    require_workbook(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except FileNotFoundError:
@@ -181,13 +183,32 @@ def read_workbook(path: str) -> Sheet:
         raise InputError(
             f"the sheets {SHEET} and {DATA_SHEET} of an adjudication workbook", "neither", file=path
         )
-    data = json.loads("".join(str(r[1] or "") for r in book[DATA_SHEET].iter_rows(values_only=True)))
-    rows = [
-        Row(r["id"], r["unit"], r["document"], r["start"], r["end"], r["labels"], r["options"])
-        for r in data["rows"]
-    ]
+    data, rows = _hidden_data(book, path)
     _decisions_of(book[SHEET], rows, path)
     return Sheet(data["annotators"], data["documents"], rows)
+
+
+def _hidden_data(book: Any, path: str) -> tuple[dict[str, Any], list[Row]]:
+    """The data the workbook was written with (its hidden sheet) and its rows; InputError
+    where that sheet was edited so that it is no longer that data."""
+    text = "".join(str(r[1] or "") for r in book[DATA_SHEET].iter_rows(values_only=True))
+    try:
+        data = json.loads(text)
+        rows = [Row(r["id"], r["unit"], r["document"], r["start"], r["end"], r["labels"], r["options"])
+                for r in data["rows"]]  # fmt: skip
+        if not isinstance(data["annotators"], list) or not isinstance(data["documents"], list):
+            raise TypeError("annotators and documents are lists")
+    except (ValueError, KeyError, TypeError, IndexError) as err:
+        expected = f"the data Span Studio wrote in the hidden sheet {DATA_SHEET} (left as written)"
+        raise InputError(expected, f"it changed: {_changed(err)}", file=path) from None
+    return data, rows
+
+
+def _changed(err: Exception) -> str:
+    """What an error of reading the hidden data says of it."""
+    if isinstance(err, json.JSONDecodeError):
+        return f"invalid JSON ({err.msg.removesuffix(' at')} at character {err.pos + 1})"
+    return f"no {err} in it" if isinstance(err, KeyError) else "values of another kind"
 
 
 def _decisions_of(ws: Any, rows: list[Row], path: str) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from ..comparison import system_prefix
 from ..errors import InputError, first_listed
 from ..report import ColumnRows
+from ..textio import require_workbook
 from .cells import plain
 
 if TYPE_CHECKING:  # engine.review and review_scan load when a workbook is read
@@ -193,7 +194,10 @@ class Keeping(Generic[T]):
             if found is not None:
                 expected = f"a workbook without {self.what} to replace {self._instead(target, found)}"
                 raise InputError(expected, f"{self.counted(found.counts)} in it", file=target)
-        return self.read(keep) if keep is not None else None
+        if keep is None:
+            return None
+        require_workbook(keep)  # a folder, a loop of links: said so, not "another file"
+        return self.read(keep)
 
     def _instead(self, target: str, found: Held) -> str:
         """What to do instead of replacing `target`: carry it, where it can be carried here."""

@@ -70,6 +70,22 @@ ANY_CASE_COMPANIONS: dict[str, frozenset[str]] = {
 }
 
 
+def beside_input_files(path: str | os.PathLike[str]) -> list[Path]:
+    """The files a reader may read beside an input file, which no output may replace either:
+    a brat file's partner (its .txt or .ann), a type system or labelling config in its folder
+    (named so in any case: companion_named); those there, by path."""
+    p = Path(path)
+    pair = (".txt", ".ann")
+    found = [p.with_suffix(other) for other in pair if p.suffix in pair and other != p.suffix]
+    try:
+        names = os.listdir(p.parent)
+    except OSError:  # a folder that cannot be listed: its reader says so
+        names = []
+    found += [p.parent / name for name in sorted(names) if companion_named(name, "uima_xmi")
+              or companion_named(name, "label_studio")]  # fmt: skip
+    return [f for f in found if os.path.lexists(f)]
+
+
 def format_module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
@@ -251,8 +267,18 @@ def folder_files(folder: Path) -> list[Path]:
     """The files of a folder an input is: its visible regular files, by name (a directory
     entry tells a file from a folder without a second look at it)."""
     with os.scandir(folder) as entries:
-        names = sorted(entry.name for entry in entries if not entry.name.startswith(".") and entry.is_file())
+        names = sorted(entry.name for entry in entries if not entry.name.startswith(".") and _is_file(entry))
     return [folder / name for name in names]
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder's entry is a regular file, a link followed: False for a link that leads
+    nowhere, a loop of links as one to a missing file (DirEntry.is_file raises for a loop,
+    which made the whole folder 'a folder that cannot be listed')."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def folder_input_files(folder: Path) -> list[Path]:
@@ -287,7 +313,7 @@ def _entries(folder: Path, hidden_files: bool) -> tuple[list[Path], list[Path]]:
     link to a folder not followed), each by name."""
     with os.scandir(folder) as entries:
         listed = sorted(entries, key=lambda entry: entry.name)
-    files = [folder / e.name for e in listed if (hidden_files or e.name[0] != ".") and e.is_file()]
+    files = [folder / e.name for e in listed if (hidden_files or e.name[0] != ".") and _is_file(e)]
     return files, [folder / e.name for e in listed if e.is_dir(follow_symlinks=False)]
 
 
@@ -308,8 +334,16 @@ def _nested_pair_files(folders: list[Path]) -> list[Path]:
 def sub_folders(folder: Path) -> list[Path]:
     """A folder's visible sub-folders, by name."""
     with os.scandir(folder) as entries:
-        names = sorted(entry.name for entry in entries if not entry.name.startswith(".") and entry.is_dir())
+        names = sorted(entry.name for entry in entries if not entry.name.startswith(".") and _is_dir(entry))
     return [folder / name for name in names]
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder's entry is a folder, a link followed (False for a loop of links: _is_file)."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def recognised_module(lines: list[str], candidates: tuple[str, ...] | None = None) -> str | None:

@@ -27,6 +27,7 @@ the same as one with an empty `.ann`; but a corpus's own `README.txt`, `LICENSE.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -87,11 +88,19 @@ class MissingPartner(InputError):
     def __init__(self, present: str, missing: str) -> None:
         self.present = present
         kind = "text" if missing.endswith(".txt") else "annotations"
-        super().__init__(f"its {kind} {Path(missing).name} beside it", "no such file", file=missing)
+        super().__init__(f"its {kind} {Path(missing).name} beside it", _not_a_file(missing), file=missing)
 
     @property
     def where(self) -> str:
         return shown(self.present)
+
+
+def _not_a_file(path: str) -> str:
+    """What is where a brat file's partner should be: nothing, a folder, or a link that leads
+    to no file (a loop of links, a missing target)."""
+    if os.path.isdir(path):
+        return "a directory"
+    return "a link that leads to no file" if os.path.islink(path) else "no such file"
 
 
 def _folder_pairs(folder: Path) -> tuple[list[Pair], list[str]]:

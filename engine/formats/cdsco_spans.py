@@ -47,10 +47,10 @@ def _negations(block: Block, path: str) -> int:
 
     first_line, first = block[0]
     n = len(first)
-    if not (n == 8 and first[7] == "***") and not (n > 8 and (n - 7) % 3 == 0):
+    if n != 8 and not (n > 8 and (n - 7) % 3 == 0):
         raise field_count_error(path, first_line, n)
     for number, fields in block:
-        if len(fields) != n or (n == 8 and fields[7] != "***"):
+        if len(fields) != n:
             raise field_count_error(path, number, len(fields), f" where the sentence's first line has {n}")
     checks = LineChecks(path, first_line)  # the rest of the *SEM method's §2.3: '***', empty or spaced cells
     for j, (_, fields) in enumerate(block):

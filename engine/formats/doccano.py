@@ -132,7 +132,7 @@ def label_names(options: ReadOptions) -> LabelNames | None:
     if not Path(file).is_file():
         flag = options.flag("label_file")
         expected = f"a doccano label file for {flag} (the project's labels: [{LABEL}, …])"
-        raise InputError(expected, "no such file", file=file)
+        raise InputError(expected, "a directory" if Path(file).is_dir() else "no such file", file=file)
     names = {}
     for record in records(file):
         value = record.value

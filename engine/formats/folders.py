@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..errors import InputError, first_listed, nothing_in
 from ..textio import BOM, EMPTY_ZIP, ZIP_MAGIC, not_text, office_kind, os_error_words
-from ..zips import open_zip
+from ..zips import damaged_zip, open_zip
 from . import (
     FORMAT_MODULES,
     NO_SPANS,
@@ -234,7 +234,9 @@ def zip_unread(path: Path, head: bytes | None = None) -> InputError | None:
     try:
         with open_zip(path) as archive:
             names = [name for name in archive.namelist() if not name.endswith("/")]
-    except (zipfile.BadZipFile, OSError):
+    except zipfile.BadZipFile as err:
+        return damaged_zip(err, str(path))  # a zip cut short: not "not a text file (a ZIP archive)"
+    except OSError:
         return None  # not a zip that opens: said as a file that is not text
     found = f"a zip holding {first_listed(names, _LISTED, more=' and {} more')}" if names else "an empty zip"
     return InputError(ZIPS, found, file=str(path))

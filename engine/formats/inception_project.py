@@ -88,9 +88,9 @@ def is_project(path: str | Path) -> bool:
 
 def _is_project_folder(folder: Path) -> bool:
     """Whether a folder holds an export's annotation folders or project file (by name)."""
-    if any((folder / name).is_dir() for name in (ANNOTATION_FOLDER, *SERIALISED_FOLDERS)):
-        return True
     try:
+        if any((folder / name).is_dir() for name in (ANNOTATION_FOLDER, *SERIALISED_FOLDERS)):
+            return True  # is_dir raises where the folder may not be searched (chmod 000)
         with os.scandir(folder) as entries:
             return any(_PROJECT_FILE.fullmatch(entry.name) and entry.is_file() for entry in entries)
     except OSError:

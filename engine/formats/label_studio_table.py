@@ -49,7 +49,7 @@ def table_records(path: str, text: str, sep: str) -> Iterator[Record]:
     for (line, row), cells in zip(rows[1:], regions, strict=True):
         if len(row) != len(header):
             raise InputError(f"{len(header)} fields, as the header has", f"{len(row)}", file=path, line=line)
-        yield Record(_record(header, row, cells, controls), line, "$")
+        yield Record(_record(header, row, cells, controls, (path, line)), line, "$")
 
 
 def _rows(path: str, text: str, sep: str) -> Iterator[tuple[int, list[str]]]:
@@ -67,12 +67,15 @@ def _rows(path: str, text: str, sep: str) -> Iterator[tuple[int, list[str]]]:
 
 
 def _record(header: list[str], row: list[str], regions: list[list[Any] | None],
-            controls: set[str]) -> dict[str, Any]:  # fmt: skip
+            controls: set[str], where: tuple[str, int]) -> dict[str, Any]:  # fmt: skip
     """A row as a JSON-MIN record: ids as numbers, regions (its cells' _regions) as lists,
-    empty controls left out."""
+    empty controls left out; InputError for a control's cell (`where`: file and line) that
+    holds something else."""
     record: dict[str, Any] = {}
     for name, cell, found in zip(header, row, regions, strict=True):
         if name in controls:
+            if found is None and cell not in ("", "[]"):
+                raise _not_regions(name, cell, *where)
             record[name] = found or []
         elif name in _IDS and cell.isdecimal():
             record[name] = int(cell)
@@ -82,12 +85,25 @@ def _record(header: list[str], row: list[str], regions: list[list[Any] | None],
 
 
 def _regions(cell: str) -> list[Any] | None:
-    """A control's regions (a JSON list of objects with `labels`), None for any other cell."""
+    """A control's regions (a JSON list with objects with `labels`: one that is not is named
+    by label_studio_tasks), None for any other cell."""
     if not cell.startswith("[{"):
         return None
     try:
         value = orjson.loads(cell)
     except orjson.JSONDecodeError:
         return None
-    regions = isinstance(value, list) and all(isinstance(r, dict) and "labels" in r for r in value)
+    regions = isinstance(value, list) and any(isinstance(r, dict) and "labels" in r for r in value)
     return value if regions else None
+
+
+def _not_regions(name: str, cell: str, path: str, line: int) -> InputError:
+    """The error of a cell of a control's column (regions in other rows) that holds none: its
+    JSON cut short or broken, or another value."""
+    try:
+        orjson.loads(cell)
+        found = f"'{cell[:40]}'"
+    except orjson.JSONDecodeError as err:
+        found = f"invalid JSON ({err.args[0].split(':')[0]})"
+    expected = f"regions in column '{name}' as in its other rows (a JSON list of objects with \"labels\")"
+    return InputError(expected, found, file=path, line=line)

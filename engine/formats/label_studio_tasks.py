@@ -51,10 +51,23 @@ def _regions(item: Any) -> bool:
     return isinstance(item, list) and bool(item) and all(map(_is_region, item))
 
 
-def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A JSON-MIN record as the task's data and its annotation's results."""
+def _check_regions(record: Record, path: str, key: str, item: Any) -> None:
+    """InputError where a list holds a region (an object with "labels" and "start") beside an
+    item that is none: a region cut or edited, which would make the list the task's data."""
+    if not isinstance(item, list) or all(map(_is_region, item)) or not any(map(_is_region, item)):
+        return
+    j = next(j for j, region in enumerate(item) if not _is_region(region))
+    found = not_task(item[j]) if isinstance(item[j], dict) and item[j] else describe(item[j])
+    raise bad(record, path, 'a region with "start", "end" and "labels", as the others of its list', found,
+              f".{key}[{j}]")  # fmt: skip
+
+
+def _min_task(record: Record, path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A JSON-MIN record as the task's data and its annotation's results; InputError naming
+    an item that is no region in a list of regions (its spans would all be lost)."""
     data, results = {}, []
-    for key, item in value.items():
+    for key, item in record.value.items():
+        _check_regions(record, path, key, item)
         if _regions(item):
             results += [{"type": "labels", "from_name": key, "value": r, AT: f".{key}[{j}]"}
                         for j, r in enumerate(item)]  # fmt: skip
@@ -77,7 +90,7 @@ def export_tasks(path: str) -> Iterator[Record]:
         if not _is_min(record.value):
             expected = 'a JSON-MIN record (with "annotation_id"), as the first'
             raise bad(record, path, expected, "another object")
-        data, results = _min_task(record.value)
+        data, results = _min_task(record, path)
         key = repr(record.value.get("id", record.path))
         if key not in tasks:
             task = {"id": record.value.get("id"), "data": data, "annotations": []}

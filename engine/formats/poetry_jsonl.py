@@ -259,7 +259,8 @@ def _bad_line(line: bytes, number: int, name: str) -> InputError:
     try:
         _stdlib_loads(line)
     except json.JSONDecodeError as err:
-        return InputError(expected, f"invalid JSON ({err.msg} at column {err.colno})", file=name, line=number)
+        reason = err.msg.removesuffix(" at")  # "Unterminated string starting at": the column follows
+        return InputError(expected, f"invalid JSON ({reason} at column {err.colno})", file=name, line=number)
     except ValueError as err:
         return InputError(expected, f"invalid JSON ({err})", file=name, line=number)
     except RecursionError:

@@ -35,8 +35,12 @@ _PLAIN: tuple[tuple[str, str], ...] = (
      "names another)"),
     (r"Unsupported encoding:? (\S+)", r"encoding \1 (its XML declaration's), which the parser does not know"),
     (r"Malformed declaration|parsing XML declaration", "a malformed XML declaration (<?xml …?>)"),
+    (r"(?:Invalid character: )?Char 0x0 out of allowed range", "a NUL byte (XML allows none)"),
+    (r"(?:Invalid character: )?Char 0x(\w+) out of allowed range",
+     r"a control character (0x\1), which XML does not allow"),
+    (r"\w* ?invalid Char value (\d+)", r"a control character (code \1), which XML does not allow"),
 )
-_WHERE = re.compile(r", line \d+, column \d+$")
+_WHERE = re.compile(r"\s*, line \d+, column \d+$")
 _END = "the file's end"  # how a reason about the file's end begins
 _SHORT = 80  # characters of a reason no table entry words
 
@@ -44,7 +48,7 @@ _SHORT = 80  # characters of a reason no table entry words
 def plain_reason(message: str) -> str:
     """A parser's message in plain words: a known reason reworded, else the message without
     its place, cut short."""
-    bare = _WHERE.sub("", message)
+    bare = _WHERE.sub("", message).strip()  # libxml2 ends some reasons with a line end
     for pattern, words in _PLAIN:
         found = re.match(pattern, bare)
         if found:

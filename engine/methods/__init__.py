@@ -210,8 +210,13 @@ class Method:
         return self.invocation(args, options).options
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
-        """Assemble the run from parsed arguments (options already built from the flags)."""
+        """Assemble the run from parsed arguments (options already built from the flags);
+        InputError where an input is not given (both are optional arguments)."""
         gold, system = (getattr(args, spec.role) for spec in self.inputs)
+        if gold is None or system is None:
+            names = " and ".join(spec.metavar for spec in self.inputs)
+            found = "neither" if gold is None and system is None else f"{self.inputs[0].metavar} alone"
+            raise InputError(names, found, option=self.name)
         outputs = {o.name: getattr(args, "out_" + o.name) for o in self.outputs}
         return Invocation(gold, system, options, {k: v for k, v in outputs.items() if v is not None})
 

@@ -272,3 +272,42 @@ def test_the_reports_count_of_documents_is_never_grouped():
     from engine.agreement.console import _documents
 
     assert [_documents(n) for n in (1, 2, 1000)] == ["1 document", "2 documents", "1000 documents"]
+
+
+@pytest.mark.parametrize(("edit", "found"), [
+    (lambda text: text.replace('{"annotators"', '{"annotators" x', 1), "invalid JSON (Expecting ':' delimiter"),
+    (lambda text: text.replace('"annotators"', '"annotatorz"', 1), "no 'annotators' in it"),
+    (lambda text: "[1, " + text + "]", "values of another kind"),
+])  # fmt: skip
+def test_an_edited_hidden_sheet_is_one_error_not_an_internal_one(tmp_path, capsys, edit, found):
+    """The hidden sheet's data edited (JSON broken, a key renamed, another shape): one error
+    naming the workbook and the sheet, not JSONDecodeError, KeyError or TypeError."""
+    path = _workbook(tmp_path)
+    _decide(path, lambda row: "none")
+    book = load_workbook(path)
+    sheet = book["_adjudication"]
+    cells = [row[1] for row in sheet.iter_rows() if row[1].value]
+    text = edit("".join(cell.value for cell in cells))
+    cells[0].value, cells[1:] = text, [setattr(cell, "value", None) for cell in cells[1:]]
+    book.save(path)
+    gold = tmp_path / "gold.conll"
+    assert main(["adjudicate", path, "--out", str(gold), "--format", "conll"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"spanstudio: error: {path}: expected the data Span Studio wrote in the hidden sheet "
+                          "_adjudication (left as written), found it changed: " + found)  # fmt: skip
+    assert err.count("\n") == 1 and not gold.exists()
+
+
+def test_a_workbook_that_is_a_folder_or_a_loop_is_said_so(tmp_path, capsys):
+    """adjudicate, review and --keep-decisions name a folder or a loop of links as such (not
+    'a file openpyxl cannot read', 'another file')."""
+    folder, loop = tmp_path / "book.xlsx", tmp_path / "loop.xlsx"
+    folder.mkdir()
+    loop.symlink_to(loop)
+    for path, said in ((folder, "expected a workbook (.xlsx), found a directory"),
+                       (loop, "expected an existing readable file, found a loop of symbolic links")):  # fmt: skip
+        for args in (["adjudicate", str(path), "--out", str(tmp_path / "gold.conll")], ["review", str(path)],
+                     ["agreement", *inputs(tmp_path), "--xlsx", str(tmp_path / "new.xlsx"), "--keep-decisions",
+                      str(path)]):  # fmt: skip
+            assert main(args) == 2
+            assert capsys.readouterr().err == f"spanstudio: error: {path}: {said}\n"

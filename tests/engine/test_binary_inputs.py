@@ -126,3 +126,22 @@ def test_a_whole_zip_is_told_an_office_file_or_another_zip(cli, tmp_path, entrie
     result = cli("spans", path, path)
     assert result.code == 2 and f"{path}{found}" in result.err, result.err
     assert ("an empty zip" in result.err) == (not entries)
+
+
+@pytest.mark.parametrize("args", [("spans", "{z}", "{z}"), ("agreement", "{z}"), ("spans", "{z}", "{z}", "--format", "doccano"),
+                                  ("nervaluate", "{z}", "{z}", "--gold-user", "anna", "--system-user", "anna")])  # fmt: skip
+def test_a_zip_cut_short_is_told_so(cli, tmp_path, args):
+    """A zip whose end (its directory) is missing, a download cut short: one message, the
+    same whichever reader opens it; not 'not a text file (it looks like a ZIP archive)' nor
+    'expected a zip file, found File is not a zip file'."""
+    import zipfile
+
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("anna.jsonl", '{"text": "Anna met Bob", "label": [[0, 4, "PER"]]}\n' * 50)
+        archive.writestr("ben.jsonl", '{"text": "Anna met Bob", "label": [[9, 12, "PER"]]}\n' * 50)
+    path.write_bytes(path.read_bytes()[:200])
+    result = cli(*[str(path) if arg == "{z}" else arg for arg in args])
+    assert result.code == 2
+    assert result.err == (f"spanstudio: error: {path}: expected a whole zip file, found a zip cut short or damaged "
+                          "(zipfile: File is not a zip file)\n")  # fmt: skip

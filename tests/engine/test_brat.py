@@ -210,3 +210,22 @@ def test_a_duplicate_id_is_refused_as_brat_does(cli, tmp_path, ann, found):
 def test_equivalences_have_no_id(tmp_path):
     path = pair(tmp_path, "T1\tPER 0 4\tJohn\nT2\tPER 9 13\tMary\n*\tEquiv T1 T2\n*\tEquiv T2 T1\n")
     assert len(brat.read(str(path)).spans) == 2
+
+
+@pytest.mark.parametrize(("make", "found"), [
+    (lambda txt: txt.mkdir(), "a directory"),
+    (lambda txt: txt.symlink_to(txt.name), "a link that leads to no file"),  # a loop of links
+    (lambda txt: None, "no such file"),
+])  # fmt: skip
+def test_a_text_that_is_no_file_is_said_so(cli, tmp_path, make, found):
+    """An .ann whose .txt is a folder or a loop of links, in a folder or given alone: its
+    message says what is there; a loop was 'a folder that cannot be listed' of the whole folder."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.ann").write_text("T1\tPER 0 4\tAnna\n", encoding="utf-8")
+    make(folder / "a.txt")
+    for given in (folder, folder / "a.ann"):
+        result = cli("spans", given, given)
+        assert result.code == 2
+        assert result.err == (f"spanstudio: error: {folder / 'a.ann'}: expected its text a.txt beside it, "
+                              f"found {found}\n")  # fmt: skip

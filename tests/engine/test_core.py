@@ -127,6 +127,17 @@ def test_usage_errors_are_one_line(cli):
     assert result.code == 2 and result.err.count("\n") == 1
 
 
+@pytest.mark.parametrize("method", ["spans", "nervaluate"])
+def test_a_missing_input_is_one_line_for_every_method(cli, method):
+    """GOLD and SYSTEM are optional arguments (a method's parser takes --help alone): a run
+    without them was an internal TypeError (os.stat of None) in spans and nervaluate."""
+    assert cli(method).err == f"spanstudio: error: {method}: expected GOLD and SYSTEM, found neither\n"
+    assert cli(method, "gold.conll").err == f"spanstudio: error: {method}: expected GOLD and SYSTEM, found GOLD alone\n"
+    for args in (["faireval"], ["clueval"], ["poetry"], ["starsem"], ["propara"]):
+        result = cli(*args)
+        assert result.code == 2 and result.err.count("\n") == 1 and "internal error" not in result.err
+
+
 def test_engine_never_imports_qt():
     code = (
         "import sys, engine.cli, engine.methods; engine.methods.all_methods(); "

@@ -186,3 +186,14 @@ def test_a_label_file_for_another_format_is_not_used(cli, tmp_path):
     result = cli("spans", gold, gold, "--label-file", _label_file(tmp_path))
     assert result.code == 0
     assert f"{gold}: --label-file '{tmp_path / 'labels.json'}' not used (CoNLL" in result.err
+
+
+def test_a_label_file_that_is_a_folder_is_said_so(tmp_path):
+    import pytest
+
+    from engine.errors import InputError
+
+    path = _jsonl(tmp_path / "export.jsonl", ISSUE_113)
+    (tmp_path / "labels").mkdir()
+    with pytest.raises(InputError, match=r"labels: expected a doccano label file .*, found a directory$"):
+        read_spans(path, None, ReadOptions(label_file=str(tmp_path / "labels")))

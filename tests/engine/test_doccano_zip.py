@@ -414,3 +414,20 @@ def test_users_files_named_in_upper_case_are_read_as_the_zips_reader_reads_them(
     assert detect(upper) == "doccano JSONL"
     from_zip = report(capsys, method, upper, upper, "--gold-user", "Alice", "--system-user", "Bob")
     assert from_zip == report(capsys, method, individual, individual, "--gold-user", "alice", "--system-user", "bob")
+
+
+def test_a_zip_listing_an_entry_twice_is_refused(cli, tmp_path):
+    """Two entries of one name (no zip tool writes them; zipfile reads the last): one error
+    naming it, not a user listed twice ('admin, admin') or one of them read unsaid."""
+    import warnings
+
+    path = tmp_path / "export.zip"
+    with warnings.catch_warnings(), zipfile.ZipFile(path, "w") as archive:
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name it writes
+        archive.writestr("admin.jsonl", '{"text": "Anna met Bob", "label": [[0, 4, "PER"]]}\n')
+        archive.writestr("admin.jsonl", '{"text": "Anna met Bob", "label": [[0, 4, "LOC"]]}\n')
+    for args in (("spans", path, path, "--user", "admin"), ("agreement", path)):
+        result = cli(*args)
+        assert result.code == 2
+        assert result.err == (f"spanstudio: error: {path}: expected a zip naming each entry once, found "
+                              "'admin.jsonl' twice (a reader would take one of them unsaid)\n")  # fmt: skip

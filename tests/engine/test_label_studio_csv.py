@@ -106,3 +106,37 @@ def test_a_task_without_annotations_is_left_out_not_read_as_an_empty_one(tmp_pat
     regions = {**unannotated, "label": [{"start": 0, "end": 5, "text": "Carol", "labels": ["PER"]}]}
     path.write_text(json.dumps([regions]), encoding="utf-8")  # regions: an annotation, whatever its id
     assert _spans(read_spans(str(path))) == [("9", "PER", 0, 5)]
+
+
+def test_a_broken_cell_of_a_control_is_named_not_read_as_no_regions(tmp_path):
+    """A regions cell whose JSON was cut or edited (a NUL in a key), in the column of a control
+    whose other rows hold regions, is an error naming the line and the column: read as an
+    annotation without regions, the task's spans were lost without a word."""
+    path = tmp_path / "project.csv"
+    path.write_text(CSV.replace('""start"": 16', '""\x00start"": 16'), encoding="utf-8")
+    with pytest.raises(InputError, match=r"project.csv:2: expected regions in column 'label' as in its other rows "
+                                         r"\(a JSON list of objects with \"labels\"\), found invalid JSON"):  # fmt: skip
+        read_spans(str(path))
+    path.write_text(CSV.replace(BOB, '"[{""start"": 9, ""end"": 12}"'), encoding="utf-8")  # cut short
+    with pytest.raises(InputError, match=r"project.csv:3: expected regions in column 'label'"):
+        read_spans(str(path))
+
+
+def test_a_region_without_labels_among_regions_is_named(tmp_path):
+    """A region without "labels" beside regions with them (JSON-MIN, or a CSV row): an error
+    at its JSON path, not the whole list read as the task's data and every span lost."""
+    import json
+
+    record = {"text": "Anna met Bob in Rome", "id": 7, "annotator": 5, "annotation_id": 1,
+              "label": [{"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]},
+                        {"start": 16, "end": 20, "text": "Rome"}]}  # fmt: skip
+    path = tmp_path / "min.json"
+    path.write_text(json.dumps([record]), encoding="utf-8")
+    with pytest.raises(InputError, match=r'min.json: expected a region with "start", "end" and "labels", as the '
+                                         r"others of its list, found an object of keys start, end, text at "
+                                         r"\$\[0\]\.label\[1\]"):  # fmt: skip
+        read_spans(str(path))
+    csv_path = tmp_path / "project.csv"
+    csv_path.write_text(CSV.replace(', ""labels"": [""LOC""]', ""), encoding="utf-8")
+    with pytest.raises(InputError, match=r"project.csv:2: expected a region .* at \$\.label\[1\]"):
+        read_spans(str(csv_path))

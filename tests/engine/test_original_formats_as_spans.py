@@ -149,6 +149,16 @@ def test_cdsco_cells_the_starsem_method_refuses_are_refused(tmp_path, cell, expe
         read_spans(str(path), "cdsco")
 
 
+def test_cdsco_a_line_without_negation_needs_its_stars(tmp_path):
+    """An 8-field line (no negation) whose column 8 is not '***' says so, as the *SEM method
+    does; not 'expected 8 fields …, found 8'."""
+    path = tmp_path / "bad.txt"
+    path.write_text(CDSCO.replace("(S*\t***", "(S*\t\x00***"), encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad.txt:13: expected '\*\*\*' in column 8 of a line with 8 fields "
+                                         r"\(sentence without negation\), found '\\x00\*\*\*'"):  # fmt: skip
+        read_spans(str(path), "cdsco")
+
+
 def test_cdsco_conformance_files_read_and_score():
     folder = conformance("starsem")
     gold = folder / "SEM-2012-SharedTask-CD-SCO-test-cardboard-GOLD.txt"

@@ -79,6 +79,16 @@ def test_an_output_reaching_an_input_through_a_link_is_refused(cli, pair, tmp_pa
     assert (gold.read_bytes(), system.read_bytes()) == before
 
 
+@pytest.mark.parametrize("flag", ["--json", "--xlsx", "--eval-out"])
+def test_an_output_reaching_an_input_through_a_folder_not_made_yet_is_refused(cli, pair, tmp_path, flag):
+    """`new/../gold.conll`: no such file before the run, the input itself once the output's
+    folder is made; it was written over the input."""
+    gold, system = pair
+    before = gold.read_bytes()
+    one_error(cli("faireval", gold, system, flag, tmp_path / "new" / ".." / gold.name), "none of the run's inputs")
+    assert gold.read_bytes() == before and not (tmp_path / "new").exists()
+
+
 def test_an_output_inside_an_input_folder_is_refused(cli, pair, tmp_path):
     gold, system = pair
     (tmp_path / "t").mkdir(), (tmp_path / "s").mkdir()
@@ -87,6 +97,30 @@ def test_an_output_inside_an_input_folder_is_refused(cli, pair, tmp_path):
     result = cli("faireval", tmp_path / "t", tmp_path / "s", "--json", tmp_path / "t" / "a.conll")
     one_error(result, "none of the run's inputs")
     assert (tmp_path / "t" / "a.conll").read_bytes() == before
+
+
+FORMATS = ROOT / "tests" / "data" / "formats"
+
+
+@pytest.mark.parametrize(("copied", "given", "beside", "extra"), [
+    ("uima-xmi/cassis-smileys", "cas_with_smileys.xmi", "TypeSystem.xml", ()),  # its type system, renamed
+    ("label-studio", "tasks.json", "config.xml", ("--source", "predictions")),
+    ("brat/CoNLL-ST_2002/esp", "esp.train-doc-29.ann", "esp.train-doc-29.txt", ()),
+])  # fmt: skip
+def test_an_output_naming_a_file_read_beside_an_input_file_is_refused(cli, tmp_path, copied, given, beside, extra):
+    """The files a reader reads beside an input file (a type system, a labelling config, a
+    brat .txt) are inputs too: --json over one was written, the input replaced by the report."""
+    folder = tmp_path / "in"
+    shutil.copytree(FORMATS / copied, folder)
+    if beside == "TypeSystem.xml":
+        (folder / "important_dkpro_types.xml").rename(folder / beside)
+    before = (folder / beside).read_bytes()
+    for flag in ("--json", "--xlsx"):
+        one_error(cli("spans", folder / given, folder / given, *extra, flag, folder / beside),
+                  f"found the input '{folder / beside}'")  # fmt: skip
+    one_error(cli("agreement", folder / given, folder / given, *extra, "--json", folder / beside),
+              "none of the run's inputs")  # fmt: skip
+    assert (folder / beside).read_bytes() == before
 
 
 def test_two_outputs_on_one_file_are_refused(cli, pair, tmp_path):
@@ -251,6 +285,25 @@ def test_inputs_the_system_refuses_are_one_error(cli, pair, tmp_path):
     one_error(cli("starsem", "-g", tmp_path / "loop", "-s", system), "found a loop of symbolic links")
     one_error(cli("propara", "-a", tmp_path / "loop", "-p", system), "found a loop of symbolic links")
     one_error(cli("clueval", gold, tmp_path / ("x" * 300)), "found a name too long for the system")
+    one_error(cli("agreement", gold, tmp_path / ("x" * 300)), "found a name too long for the system")  # was OSError
+    out = tmp_path / ("x" * 300)
+    one_error(cli("poetry", system, system, out), "expected a path the system accepts (at most 255 bytes a name)")
+    one_error(cli("poetry", system, system, tmp_path / "loop" / "o.csv"), "found a loop of symbolic links")
+    one_error(cli("agreement", tmp_path / "loop", system), "found a loop of symbolic links")
+    one_error(cli("agreement", gold, gold / "x"), "found a path through a file where a folder belongs")
+
+
+def test_a_loop_of_links_in_an_input_folder_is_passed_over_as_a_dangling_link(cli, pair, tmp_path):
+    """A folder entry that is a loop of links is no file (as a link to a missing file): it was
+    'a folder that cannot be listed' of the whole folder, or an internal OSError (sub-folders)."""
+    gold, system = pair
+    for side, source in (("t", gold), ("s", system)):
+        (tmp_path / side).mkdir()
+        shutil.copy(source, tmp_path / side / "a.conll")
+        (tmp_path / side / "b.conll").symlink_to("b.conll")
+    for method in ("spans", "nervaluate", "agreement"):
+        result = cli(method, tmp_path / "t", tmp_path / "s")
+        assert result.code == 0 and "error" not in result.err, result.err
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
@@ -290,6 +343,36 @@ sys.exit(engine.cli.main(["faireval", {str(gold)!r}, {str(system)!r}]))
         shutil.rmtree(folder)
     assert done.returncode == 2, done.stderr
     assert done.stderr == f"spanstudio: error: {gold}: expected an existing readable file, found permission denied\n"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to become an ordinary user")
+def test_an_input_folder_that_cannot_be_searched_is_one_error_for_an_ordinary_user():
+    """A folder of mode 000 given as an input: 'a folder that cannot be listed', not an
+    internal PermissionError (looking for an INCEpTION export's annotation/ in it)."""
+    folder = Path(tempfile.mkdtemp())
+    try:
+        folder.chmod(0o755)
+        locked, system = folder / "locked", folder / "system.conll"
+        locked.mkdir()
+        shutil.copy(EXAMPLE / "gold.conll", locked / "a.conll")
+        shutil.copy(EXAMPLE / "system.conll", system)
+        locked.chmod(0o000)
+        script = f"""
+import os, sys
+import contextlib, io
+import engine.cli
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    assert engine.cli.main(["spans", {str(system)!r}, {str(system)!r}]) == 0  # imports, while root can
+os.setgid(65534); os.setuid(65534)
+sys.exit(engine.cli.main(["spans", {str(locked)!r}, {str(system)!r}]))
+"""
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    finally:
+        locked.chmod(0o755)
+        shutil.rmtree(folder)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"spanstudio: error: {locked}: expected a folder holding annotation files, found a "
+                           "folder that cannot be listed (permission denied)\n")  # fmt: skip
 
 
 def test_an_output_name_too_long_is_one_error(cli, pair, tmp_path):
@@ -356,6 +439,24 @@ def test_a_reader_that_closes_the_pipe_ends_the_run_without_a_traceback():
     error = child.stderr.read().decode()
     assert child.wait(timeout=120) == 1
     assert "Traceback" not in error and "Exception" not in error, error
+
+
+@pytest.mark.parametrize("closed", [0, 1, 2])
+def test_a_standard_stream_closed_at_start_is_no_traceback(tmp_path, closed):
+    """`spanstudio … >&-` (or `2>&-`, `<&-`): Python leaves the stream None; the run writes
+    its files and ends with its own status (it was an AttributeError, a traceback, status 1)."""
+    answers = str(conformance("propara") / "testfiles-0" / "answers.tsv")
+    out = tmp_path / "r.json"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, timeout=120, cwd=ROOT,
+                              preexec_fn=lambda: os.close(closed))  # fmt: skip
+
+    done = run("propara", "-p", answers, "-a", answers, "--json", str(out))
+    assert done.returncode == 0 and b"Traceback" not in done.stderr and b"error" not in done.stderr, done.stderr
+    assert json.loads(out.read_text())["method"] == "propara"
+    done = run("propara", "explain", "-" if closed == 0 else answers)
+    assert (done.returncode, done.stderr) == (0, b"")  # standard input closed: nothing to explain
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")

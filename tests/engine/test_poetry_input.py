@@ -205,6 +205,13 @@ def test_invalid_json_names_the_parser_problem(cli, tmp_path):
     assert "column" in message
 
 
+def test_a_string_cut_short_names_its_column_once(cli, tmp_path):
+    """Python's "Unterminated string starting at" is followed by the column, not a second 'at'."""
+    message = fails(cli, tmp_path, GOOD_REF + '{"page_id": "p\n')
+    assert message == ("ref.jsonl:2: expected a JSON object, found invalid JSON (Unterminated string starting "
+                       "at column 13)")  # fmt: skip
+
+
 def test_unused_system_lines_need_only_a_page_id(cli, tmp_path):
     sys_ = GOOD_SYS + '{"page_id": "x", "n_spans": "many", "poem_spans": null}\n'
     ref_path, sys_path = write(tmp_path / "r.jsonl", GOOD_REF), write(tmp_path / "s.jsonl", sys_)

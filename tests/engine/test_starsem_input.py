@@ -167,6 +167,16 @@ def test_gold_empty_line_against_system_token_line_in_exact_mode(run):
     )
 
 
+@pytest.mark.parametrize("flags", ALL)
+@pytest.mark.parametrize(("data", "kind"), [(b"PK\x05\x06" + bytes(18), "an empty ZIP archive"),
+                                            (b"story\t1\x00\x00\x00\n", "binary data: a NUL byte on line 1")])  # fmt: skip
+def test_a_gold_that_is_no_text_is_named_not_the_system(run, flags, data, kind):
+    """A GOLD that is valid UTF-8 but no text (an empty zip: NUL bytes) was compared line by
+    line first, and SYSTEM named: 'system.txt:1: expected 'PK\x05\x06…' in columns 1-4'."""
+    assert run(data, SYSTEM, *flags) == f"gold.txt is not a text file (it looks like {kind})"
+    assert run(GOLD, data, *flags) == f"system.txt is not a text file (it looks like {kind})"
+
+
 @pytest.mark.parametrize("flags", [(), ("--starsem-exact",)])
 def test_wrong_number_of_fields(run, flags):
     system = "\n".join(line + "\t_" if line.startswith("story\t2") else line for line in SYSTEM.split("\n"))

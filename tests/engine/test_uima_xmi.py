@@ -310,7 +310,7 @@ def test_bad_zip_files(tmp_path):
     not_zip.write_bytes(b"PK\x03\x04 no zip")
     with pytest.raises(InputError) as caught:
         uima_xmi.read(str(not_zip))
-    assert caught.value.file == str(not_zip) and caught.value.expected == "a zip file"
+    assert caught.value.file == str(not_zip) and caught.value.expected == "a whole zip file"
     no_typesystem = tmp_path / "alone.zip"
     with zipfile.ZipFile(no_typesystem, "w") as out:
         out.write(RELATION / "relation_test.xmi", "relation_test.xmi")

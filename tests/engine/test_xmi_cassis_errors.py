@@ -141,3 +141,17 @@ def test_an_undeclared_type_or_feature_names_its_element_s_line(cli, tmp_path, n
     one on line 160; the XMI's earlier elements hold no such name."""
     path, err = _run(cli, tmp_path, ENTITY, new)
     assert err.startswith(f"spanstudio: error: {path}:160: expected {expected}")
+
+
+@pytest.mark.parametrize(("char", "found"), [("\x00", "a NUL byte (XML allows none)"),
+                                             ("\x1b", "a control character (code 27), which XML does not allow")])  # fmt: skip
+def test_a_control_character_in_the_type_system_is_named_in_words(cli, tmp_path, char, found):
+    """libxml2's 'Invalid character: Char 0x0 out of allowed range' ends in a line end: the
+    message showed it as '\\n' before ' at column …'."""
+    text = TYPESYSTEM.read_text(encoding="utf-8")
+    path = tmp_path / "TypeSystem.xml"
+    path.write_text(text.replace("<types>\n", f"<types>{char}\n", 1), encoding="utf-8")
+    result = cli("spans", SMILEYS / "cas_with_smileys.xmi", SMILEYS / "cas_with_smileys.xmi", "--typesystem", path)
+    assert result.code == 2
+    assert result.err.startswith(f"spanstudio: error: {path}:") and "\\n" not in result.err.rstrip("\n")
+    assert f"expected a well-formed UIMA type system (XML), found {found} at column" in result.err

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from ...options import option
 from ...paths import file_path
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
+from ...textio import output_error
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .columns import Scores, SplitError, row_numbers, score_rows
 from .reading import Codes, read_pages
@@ -178,9 +180,16 @@ def check_weight(weight: float, shown: str) -> float:
 
 
 def check_new_file(path: str) -> None:
-    """P22: the CSV is never overwritten, and its folder must exist."""
+    """P22: the CSV is never overwritten, and its folder must exist; a name the system
+    refuses (too long, a loop of links on the way) is said so."""
     target = Path(path)
-    if target.exists() or target.is_symlink():
+    try:
+        os.lstat(target)  # a link counts as existing, where it leads or not
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as err:
+        raise output_error(err, path) from None
+    else:
         raise InputError("a new file", "an existing one (not overwriting)", file=path)
     if not target.parent.is_dir():
         raise InputError("an existing folder", "none", file=path)

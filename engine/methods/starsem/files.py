@@ -8,7 +8,7 @@ from itertools import accumulate, compress, repeat
 from operator import not_
 
 from ...errors import InputError, nothing_found
-from ...textio import decode_utf8, read_input_bytes
+from ...textio import decode_utf8, not_text, read_input_bytes
 from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
@@ -79,8 +79,14 @@ def _chunk_end(data: bytes, at: int) -> int:
 
 
 def read_bytes(path: str) -> bytes:
-    """The file's bytes, or the §8 error for a missing or unreadable file."""
-    return read_input_bytes(path, directory=("a file", "a directory"))
+    """The file's bytes, or the §8 error for a missing or unreadable file; NotTextError for
+    one whose first bytes are no text (a NUL, a zip's): its lines would be compared with
+    the other file's first, and that file named for it."""
+    data = read_input_bytes(path, directory=("a file", "a directory"))
+    binary = not_text(data[:2048], path, nul=True)
+    if binary is not None:
+        raise binary
+    return data
 
 
 class Input:
