@@ -439,7 +439,7 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
         text = to_json(review_json(review, args.workbook, scored))
         if args.json == "-":
             return text, review.warnings
-        atomic_write_text(args.json, text)
+        atomic_write_text(args.json, text, make_parents=True)
     return review_text(scored), review.warnings
 
 

@@ -114,7 +114,7 @@ def write_workbook(
     scores on `scale` ("percent" or "fraction", by number format: values stay exact);
     `carried`: the verdicts and comments of an earlier review (engine/export/carry.py)."""
     progress.update(0.0, "writing the workbook", force=True)
-    with atomic_file(path) as handle:
+    with atomic_file(path, make_parents=True) as handle:  # a new folder made, as for the other exports
         book = Package(handle, large=len(report.error_rows) > 300_000)
         try:
             writer = _Writer(book, report, scale, progress)

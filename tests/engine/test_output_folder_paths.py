@@ -78,3 +78,19 @@ def test_the_separator_a_file_path_ends_in_is_quoted_plainly(monkeypatch):
     with pytest.raises(InputError) as refused:
         file_path("out\\")
     assert refused.value.found == "a folder's path (it ends in '\\')"
+
+
+@pytest.mark.parametrize("command", [
+    ("spans", CONLL, CONLL, "--json", "report.json"), ("spans", CONLL, CONLL, "--xlsx", "review.xlsx"),
+    ("agreement", CONLL, CONLL, "--names", "a", "b", "--xlsx", "agreement.xlsx"),
+    ("review", ROOT / "data" / "review-libreoffice.xlsx", "--json", "scores.json"),
+])  # fmt: skip
+def test_every_export_makes_its_folder_where_it_is_missing(cli, tmp_path, command):
+    """--json, --xlsx and review's --json alike make the folders their path names (the
+    workbook and review's JSON refused a new folder where the JSON report made it)."""
+    *args, name = command
+    out = tmp_path / "new" / "deeper" / name
+    result = cli(*args, out)
+    assert result.code == 0, result.err
+    assert out.is_file() and out.stat().st_size > 0
+    assert [p.name for p in out.parent.iterdir()] == [name]  # no temporary file left
