@@ -55,3 +55,24 @@ def test_csv_files_over_a_file_of_an_input_folder_are_refused(qtbot, window, tmp
     assert (golds / "errors.csv").read_bytes() == before
     assert sorted(p.name for p in golds.iterdir()) == ["errors.csv"]  # no other file written either
     assert len(shown.input_errors) == 1 and REFUSED in shown.input_errors[0][1] and not shown.crashes
+
+
+def test_the_adjudication_workbook_onto_an_annotators_file_is_refused(qtbot, monkeypatch, tmp_path, shown):
+    from PySide6.QtWidgets import QFileDialog
+
+    from .test_agreement_window import annotations, measured, opened
+
+    agreement = measured(opened(qtbot, monkeypatch, tmp_path, ("annotator_anna.tsv", "ben.tsv", "cara.tsv"), annotations),
+                         qtbot)  # fmt: skip
+    ben = tmp_path / "ben.tsv"
+    ben.write_text("ben's annotations\n", encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(ben), ""))
+    agreement.export_button.click()
+    qtbot.waitUntil(lambda: not agreement.busy, timeout=20_000)
+    assert ben.read_text(encoding="utf-8") == "ben's annotations\n"
+    assert not shown.questions and not shown.crashes
+    assert len(shown.input_errors) == 1 and REFUSED in shown.input_errors[0][1]
+    assert str(ben) in shown.input_errors[0][1]
+    agreement.write_workbook(str(ben))  # the write itself refuses it too
+    qtbot.waitUntil(lambda: not agreement.busy, timeout=20_000)
+    assert ben.read_text(encoding="utf-8") == "ben's annotations\n" and len(shown.input_errors) == 2
