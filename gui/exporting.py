@@ -72,7 +72,7 @@ def json_job(report: Report, path: str, inputs: tuple[str, ...] = ()) -> Job:
         from engine.export.json import write_json
 
         progress.update(0.0, "writing the JSON report", force=True)
-        write_json(report, path)
+        write_json(report, path, progress)  # Cancel stops it between two pieces
         return [Path(path)]
 
     return job
