@@ -16,6 +16,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from .agreement_memory import note_folder, start_folder
+from .exporting import refuse_inputs
 from .review_export import KEEP, RENAME, REPLACE, answer, ask_keep, held, new_name
 from .worker import Job
 
@@ -47,6 +48,7 @@ class Window(Protocol):
     def say(self, text: str) -> None: ...  # the line that says what the window did last
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool: ...
     def write_workbook(self, path: str, keep_from: str | None = None) -> bool: ...
+    def path_list(self) -> list[str]: ...  # the annotators' files and folders listed
 
 
 def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> None:
@@ -65,10 +67,17 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
         return
     window.run_task(
         "Counting the decisions in the workbook",
-        lambda progress: held(path),
+        lambda progress: _held(path, window.path_list()),
         lambda found: replace(window, path, found),  # the counting task cleared: the write starts here
-        "The workbook could not be read",
+        "The workbook could not be written",  # the export stops (an annotator's file, a workbook unread)
     )
+
+
+def _held(path: str, inputs: list[str]) -> tuple[str, str] | None:
+    """What the workbook at `path` holds (held); refused first where it is one of the
+    annotators' files (`inputs`): no question about replacing one is asked."""
+    refuse_inputs(inputs, [Path(path)])
+    return held(path)
 
 
 def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
@@ -84,11 +93,14 @@ def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
         window.say(f"Nothing was written: {Path(path).name} is as it was.")
 
 
-def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:
+def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None,
+                 inputs: tuple[str, ...] = ()) -> Job:  # fmt: skip
     """What the worker thread runs to write the adjudication workbook (the engine builds it,
-    with the decisions of `keep_from` where given): the files, and what was kept."""
+    with the decisions of `keep_from` where given), never over one of the annotators' files
+    (`inputs`): the files, and what was kept."""
 
     def job(progress: Progress) -> tuple[list[Path], str]:
+        refuse_inputs(list(inputs), [Path(path)])
         from engine.agreement.kept import read_decisions
         from engine.agreement.workbook import workbook_bytes
         from engine.textio import atomic_write_bytes

@@ -580,7 +580,7 @@ class AgreementWindow(QWidget):
             return False
         from .adjudication_export import workbook_job
 
-        job = workbook_job(self.corpus, self.data, path, keep_from)
+        job = workbook_job(self.corpus, self.data, path, keep_from, tuple(self.path_list()))
         return self.run_task("Writing the adjudication workbook", job, self._written, UNWRITTEN)
 
     def _written(self, written: tuple[list[Path], str]) -> None:

@@ -4,6 +4,7 @@ system's comparison and the confidence intervals added where asked)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,15 +33,17 @@ class Run:
 
 
 def check_run_inputs(
-    method: Method, gold: str, system: str, second: str, options: Any, options_b: Any = None
+    method: Method, gold: str, system: str, second: str, options: Any, options_b: Any = None,
+    heads: Mapping[str, list[str]] | None = None,
 ) -> None:
     """WrongFormat where an input is recognised as a format the method does not read, as the
     command line checks them (not where `options` name its format): the gold and the system
     (check_inputs), then the Second system ("" for none) as compare checks its system B, read
     as the System with its own options (`options_b`; check_system): the refusal its box shows
-    (setup_looks.refusals)."""
-    check_inputs(method, gold, system, options)
-    check_system(method, second, options_b or options)
+    (setup_looks.refusals). `heads`: the boxes' looks' heads of their files (SetupPanel.looked_heads),
+    not read again on the UI thread; a file without one is read here."""
+    check_inputs(method, gold, system, options, heads)
+    check_system(method, second, options_b or options, heads)
 
 
 def evaluation_job(run: Run, intervals: bool) -> Job:

@@ -355,7 +355,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             dialogs.show_input_error(self, err, "The options are not valid")
             return None
         try:
-            check_run_inputs(method, gold, system, self.setup.second_system, options, options_b)
+            check_run_inputs(method, gold, system, self.setup.second_system, options, options_b,
+                             self.setup.looked_heads())  # fmt: skip
         except WrongFormat as err:
             self.setup.check_files()  # the file boxes say it, with links to switch
             chosen = dialogs.offer_switch(self, err)

@@ -17,7 +17,7 @@ from engine.progress import Progress
 from engine.report import Report
 
 from . import dialogs
-from .exporting import xlsx_job
+from .exporting import refuse_inputs, xlsx_job
 from .worker import Job
 
 KEEP, RENAME, REPLACE = "keep", "rename", "replace"
@@ -29,6 +29,7 @@ class Window(Protocol):
     report: Report | None
     scale: str
 
+    def export_inputs(self) -> tuple[str, ...]: ...
     def choose_save_path(self, title: str, suggested: str, file_filter: str, confirm: bool = True) -> str: ...
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
     def _exported(self, paths: list[Path], note: str = "") -> None: ...
@@ -45,13 +46,16 @@ def export_xlsx(window: Window, suggested: str) -> None:
         return
     window.run_task(
         "Reading the review in the workbook",
-        lambda progress: _held(path, progress),
+        lambda progress: _held(path, progress, window.export_inputs()),
         lambda held: _replace(window, path, held),
-        "The workbook could not be read",
+        "The workbook could not be written",  # the export stops (an input, a workbook unread)
     )
 
 
-def _held(path: str, progress: Progress) -> tuple[str, str] | None:
+def _held(path: str, progress: Progress, inputs: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """What the workbook at `path` holds (held); refused first where it is one of `inputs`:
+    no question about replacing an input is asked."""
+    refuse_inputs(list(inputs), [Path(path)])
     progress.update(0.0, "counting the verdicts in the workbook", force=True)
     return held(path)
 
@@ -95,7 +99,7 @@ def answer(window: Any, path: str, found: tuple[str, str] | None, questions: dic
 
 def _write(window: Window, path: str, keep_from: str | None) -> None:
     assert window.report is not None
-    job = xlsx_job(window.report, path, window.scale, keep_from)
+    job = xlsx_job(window.report, path, window.scale, keep_from, window.export_inputs())
     window.run_task("Writing the workbook", job, lambda result: window._exported(*result),
                     "The workbook could not be written")  # fmt: skip
 

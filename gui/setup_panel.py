@@ -316,6 +316,14 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         if read:
             self.look_at_inputs()
 
+    def looked_heads(self) -> dict[str, list[str]]:
+        """The head each box's look read of its file (by path), where it is the file's still:
+        Evaluate checks the files with them, reading none again on the UI thread."""
+        boxes = [*self.fields, "second"]
+        looks = {side: self.field(side).look for side in boxes if not self._written_since_looked(side)}
+        return {look.path: look.head for side, look in looks.items()
+                if look is not None and look.path == self.field(side).path}  # fmt: skip
+
     def _written_since_looked(self, side: str) -> bool:
         """Whether a box's file was written again since its first look (its stamp differs)."""
         look = self.field(side).look

@@ -20,7 +20,7 @@ from . import dialogs, review_export
 from .adjudication import not_a_review
 from .agreement_memory import start_folder
 from .counts import count_of
-from .exporting import csv_job, csv_targets, json_job
+from .exporting import csv_job, csv_targets, json_job, run_inputs
 from .help_page import GlossaryDialog
 from .inputs import dropped_paths
 from .models import FrameModel
@@ -30,6 +30,7 @@ from .viewer_data import attachable
 
 if TYPE_CHECKING:
     from .errors_panel import ErrorsPanel
+    from .evaluation_run import Run
     from .notice import Notice
     from .settings import AppSettings
     from .setup_panel import SetupPanel
@@ -62,6 +63,7 @@ class WindowExports:
     (mixed into MainWindow)."""
 
     report: Report | None
+    run: Run | None
     settings: AppSettings
     setup: SetupPanel
     notice: Notice
@@ -124,6 +126,12 @@ class WindowExports:
             self.statusBar().showMessage(f"Written: {where}", 8000)
             self.notice.show_written(paths, note)
 
+    def export_inputs(self) -> tuple[str, ...]:
+        """What no export may write over: the inputs of the shown report's run (run_inputs)."""
+        assert self.report is not None
+        run = self.run
+        return tuple(run_inputs(self.report, (run.gold, run.system, run.second) if run is not None else ()))
+
     def export_xlsx(self) -> None:
         """The review workbook (gui/review_export.py: a review it replaces is kept if wished)."""
         if self.report is not None:
@@ -139,7 +147,7 @@ class WindowExports:
         question = f"Replace {count_of(len(existing), 'file')} in {folder}?"
         if existing and not dialogs.ask(self, question, ", ".join(existing)):
             return
-        job = csv_job(self.report, folder)
+        job = csv_job(self.report, folder, self.export_inputs())
         self.run_task("Writing CSV files", job, self._exported, "The CSV files could not be written")
 
     def export_json(self) -> None:
@@ -147,7 +155,7 @@ class WindowExports:
             return
         path = self.choose_save_path("Export JSON", self._suggested(".json"), "JSON report (*.json)")
         if path:
-            job = json_job(self.report, path)
+            job = json_job(self.report, path, self.export_inputs())
             self.run_task(
                 "Writing the JSON report", job, self._exported, "The JSON report could not be written"
             )

@@ -20,6 +20,7 @@ from typing import IO, Any
 import orjson
 
 from ..errors import names_escaped
+from ..progress import Progress
 from ..report import Later, Report, Table
 from ..textio import atomic_file
 
@@ -162,21 +163,30 @@ def _batches_json(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[bytes 
     return (memoryview(_encode(items[start : start + BATCH]))[1:-1] for start in range(0, len(items), BATCH))
 
 
-def write_report(report: Report, handle: IO[bytes]) -> None:
+def write_report(report: Report, handle: IO[bytes], progress: Progress | None = None) -> None:
     """Write the JSON report into a binary file as it is encoded: each piece as it comes
     (the file's buffer gathers the small ones; joining them first copied every byte once
-    more)."""
-    handle.writelines(_pieces(report_dict(report), DEPTH))
+    more); `progress`: cancelled between two pieces (Cancelled raised)."""
+    pieces = _pieces(report_dict(report), DEPTH)
+    handle.writelines(pieces if progress is None else _checked(pieces, progress))
     handle.write(b"\n")
 
 
-def write_json(report: Report, path: str) -> None:
+def _checked(pieces: Iterator[bytes | memoryview], progress: Progress) -> Iterator[bytes | memoryview]:
+    """The pieces, a cancellation point before each."""
+    for piece in pieces:
+        progress.check()
+        yield piece
+
+
+def write_json(report: Report, path: str, progress: Progress | None = None) -> None:
     """Write the JSON report into `path` (atomically; '-' = standard output), streamed:
-    a large report is never held as one string."""
+    a large report is never held as one string; cancelled through `progress` (the app's
+    Cancel), it leaves no file and an existing one as it was."""
     if path == "-":
         sys.stdout.flush()
-        write_report(report, sys.stdout.buffer)
+        write_report(report, sys.stdout.buffer, progress)
         sys.stdout.buffer.flush()
         return
     with atomic_file(path, make_parents=True) as handle:
-        write_report(report, handle)
+        write_report(report, handle, progress)

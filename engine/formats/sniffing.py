@@ -458,8 +458,10 @@ def conll2000(lines: Sequence[str]) -> bool:
 
 
 def is_conll_line(line: str) -> bool:
-    """A CoNLL-2000 token line (three fields), on a sentence's first (stripped) line."""
-    return len(line.split(" ")) == 3
+    """A CoNLL-2000 token line (three fields), on a sentence's first (stripped) line; the
+    spaces counted, not split (a line of megabytes split holds the interpreter's lock for
+    hundreds of milliseconds: the app's window froze while its worker read one)."""
+    return line.count(" ") == 2
 
 
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);

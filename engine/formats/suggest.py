@@ -15,6 +15,8 @@ from ..options import either
 from . import ANNOTATION_TOOL_READERS, FORMAT_MODULES, format_module, input_lines, read_through_spans, sniffs
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..methods import Method
 
 
@@ -114,20 +116,24 @@ def _other_methods(method: Method) -> list[Method]:
     return [m for m in all_methods() if m.name != method.name]
 
 
-def check_inputs(method: Method, gold: str, system: str, options: Any = None) -> None:
+def check_inputs(method: Method, gold: str, system: str, options: Any = None,
+                 heads: Mapping[str, list[str]] | None = None) -> None:  # fmt: skip
     """check_input for both inputs, gold first; not for an input whose format the options
-    name (--format, --gold-format, --system-format: the reader of that format decides)."""
+    name (--format, --gold-format, --system-format: the reader of that format decides).
+    `heads`: the first lines of inputs already read, by path (the others are read here)."""
     if not format_named(options, "gold"):
-        check_input(method, "gold", gold)
-    check_system(method, system, options)
+        check_input(method, "gold", gold, (heads or {}).get(gold))
+    check_system(method, system, options, heads)
 
 
-def check_system(method: Method, path: str, options: Any = None) -> None:
+def check_system(
+    method: Method, path: str, options: Any = None, heads: Mapping[str, list[str]] | None = None
+) -> None:
     """check_input for a system's input, read as the System: the system, compare's system B
     and the app's Second system (not where the options name its format: --format,
-    --system-format)."""
+    --system-format); `heads` as check_inputs takes them."""
     if not format_named(options, "system"):
-        check_input(method, "system", path)
+        check_input(method, "system", path, (heads or {}).get(path))
 
 
 def format_named(options: Any, role: str) -> bool:

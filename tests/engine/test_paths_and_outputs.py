@@ -258,10 +258,10 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, pair, signum)
 import os, signal, sys
 import engine.export.json as j
 real = j.write_report
-def slow(report, handle):
+def slow(report, handle, *rest):
     handle.write(b"{{")
     os.kill(os.getpid(), {int(signum)})
-    real(report, handle)
+    real(report, handle, *rest)
 j.write_report = slow
 from engine.cli import main
 sys.exit(main(["faireval", {str(gold)!r}, {str(system)!r}, "--json", {str(out)!r}]))

@@ -131,10 +131,11 @@ def _four_fields(texts: list[str]) -> np.ndarray:
 
 
 def _fields_found(line: str) -> str:
-    tabs = len(line.split("\t"))
+    """The fields of a line as counted by its separators (counted, not split: is_conll_line)."""
+    tabs = line.count("\t") + 1
     if tabs > 1:
         return f"{tabs} TAB-separated fields"
-    spaces = len(line.split(" "))
+    spaces = line.count(" ") + 1
     return f"{spaces} space-separated field{'s' if spaces != 1 else ''}"
 
 
