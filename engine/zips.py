@@ -112,10 +112,16 @@ def readable_zip(source: str | Path | BinaryIO, where: str | None = None) -> zip
         raise InputError("a zip file", str(err) or type(err).__name__, file=where or str(source)) from None
 
 
+#: What zipfile says of a zip whose directory (at its end) is missing: a zip cut short, said already.
+NO_DIRECTORY = "File is not a zip file"
+
+
 def damaged_zip(err: Exception, where: str) -> InputError:
     """The error of a file that begins as a zip but does not open as one: most often a
-    download or copy cut short (the zip's directory is at its end), zipfile's words after it."""
-    found = f"a zip cut short or damaged (zipfile: {str(err) or type(err).__name__})"
+    download or copy cut short (the zip's directory is at its end); what else is wrong with
+    it after that, in zipfile's words (a person reads no module's name)."""
+    detail = str(err) or type(err).__name__
+    found = "a zip cut short or damaged" + ("" if detail == NO_DIRECTORY else f" ({detail})")
     return InputError("a whole zip file", found, file=where)
 
 

@@ -143,5 +143,4 @@ def test_a_zip_cut_short_is_told_so(cli, tmp_path, args):
     path.write_bytes(path.read_bytes()[:200])
     result = cli(*[str(path) if arg == "{z}" else arg for arg in args])
     assert result.code == 2
-    assert result.err == (f"spanstudio: error: {path}: expected a whole zip file, found a zip cut short or damaged "
-                          "(zipfile: File is not a zip file)\n")  # fmt: skip
+    assert result.err == f"spanstudio: error: {path}: expected a whole zip file, found a zip cut short or damaged\n"
