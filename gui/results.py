@@ -116,8 +116,12 @@ def full_width(view: QTableView) -> int:
 
 
 def _value_text(value: Any) -> str:
+    """A value as a person reads it: a check box's 'yes' or 'no' (not Python's True/False), a
+    list's items with commas (not Python's brackets), 'none' for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value_text(v) for v in value) + "]"
+        return ", ".join(_value_text(v) for v in value) or "none"
     return "none" if value is None else str(value)
 
 

@@ -81,7 +81,7 @@ def test_the_header_names_the_options_set_and_counts_those_not_set(qtbot, window
     assert window.report.options["weights"] is None
     header = window.tabs.widget(0).header.text()
     assert "Focus = target" in header and "Weights" not in header and "1 more not set" in header
-    assert "Ignore punctuation = False" in header and "ignore_punct" not in header  # as the Options panel says
+    assert "Ignore punctuation = no" in header and "ignore_punct" not in header  # the panel's name
 
 
 def test_the_header_names_an_option_no_panel_shows_by_its_key():
@@ -90,6 +90,22 @@ def test_the_header_names_an_option_no_panel_shows_by_its_key():
 
     report = Report("faireval", "FairEval", {"focus": "system", "sides": 2}, [], {})
     assert "Focus = system · sides = 2" in report_header(report)
+
+
+def test_the_header_words_check_boxes_and_lists_as_a_person_reads_them():
+    """Seen at 1280x720: 'Ignore punctuation = False · Evaluation methods = [traditional,
+    fair]' and 'Error table = True', Python's words over the scores."""
+    from engine.report import Report
+    from gui.results import report_header
+
+    options = {"ignore_punct": False, "eval_method": ["traditional", "fair"], "labels": ["all"],
+               "exclude": []}  # fmt: skip
+    header = report_header(Report("faireval", "FairEval", options, [], {}))
+    assert "Ignore punctuation = no" in header and "Labels = all ·" in header
+    assert "Evaluation methods = traditional, fair" in header and "Exclude labels = none" in header
+    assert "True" not in header and "False" not in header and "[" not in header
+    spans = report_header(Report("spans", "Exact spans", {"errors": True}, [], {}))
+    assert "Error table = yes" in spans
 
 
 def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
