@@ -108,6 +108,19 @@ def test_the_header_words_check_boxes_and_lists_as_a_person_reads_them():
     assert "Error table = yes" in spans
 
 
+def test_the_header_says_when_in_words_not_in_iso_8601(qtbot, window):
+    """Seen at 1280x720: 'Span Studio engine 0.1.0, 2026-12-01T06:25:00+00:00' over the
+    scores; the time to the second stays in the header's tooltip."""
+    from engine.report import Report
+    from gui.results import ScoresView, report_header
+
+    report = Report("spans", "Exact spans", {}, [], {}, created="2026-12-01T06:37:47+01:00")
+    header = report_header(report)
+    assert "evaluated 2026-12-01 at 06:37" in header and "T06" not in header and "+01:00" not in header
+    assert "evaluated: 2026-12-01T06:37:47+01:00" in ScoresView(report, "percent").header.toolTip()
+    assert "a day" in report_header(Report("spans", "Exact spans", {}, [], {}, created="a day"))
+
+
 def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
     """ "180000 errors" and "180000 of 180000" under a big run read as "180,000"."""
     from engine.report import Report
