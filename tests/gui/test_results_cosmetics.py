@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from gui.empty_note import NO_ERRORS
 from gui.label_colours import LABEL_COLOURS, label_colours, own_colour
 
@@ -143,3 +145,14 @@ def test_the_header_names_a_chosen_format_as_the_format_list_does():
     header = report_header(Report("spans", "Exact spans", options, [], {}))
     assert "System format = CoNLL columns (a token and its tag) · Reading = strict" in header
     assert "Format = no-such-format" in header  # a report read from a file may hold anything
+
+
+def test_the_error_table_titles_a_methods_own_columns_in_words(qtbot, window):
+    """Seen at 1280x720, scrolled right in the example's error table: the headers
+    'gold_line', 'system_line' and 'token_strip' (FairEval's own columns, which no title names)."""
+    evaluate(qtbot, window)
+    model = window.errors.model
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert {"Gold line", "System line", "Token strip"} <= set(titles)
+    assert not [title for title in titles if "_" in title]
+    assert titles[:2] == ["ID", "Type"]  # a titled column as titled
