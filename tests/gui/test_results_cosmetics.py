@@ -156,3 +156,19 @@ def test_the_error_table_titles_a_methods_own_columns_in_words(qtbot, window):
     assert {"Gold line", "System line", "Token strip"} <= set(titles)
     assert not [title for title in titles if "_" in title]
     assert titles[:2] == ["ID", "Type"]  # a titled column as titled
+
+
+def test_an_empty_error_table_of_two_spanless_files_says_so(qtbot, window, tmp_path):
+    """Walked at 1366x768 with the format sample relation_test.xmi (its one layer holds
+    relations): every score 0.00 and, in the error table, 'No disagreements between gold and
+    system.', which reads as a perfect match."""
+    from gui.empty_note import NO_SPANS
+
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        shutil.copy(RELATION / "relation_test.xmi", tmp_path / side)
+        shutil.copy(RELATION / "TypeSystem.xml", tmp_path / side)
+    gold, system = (str(tmp_path / side / "relation_test.xmi") for side in ("gold", "system"))
+    evaluate(qtbot, window, "spans", gold, system)
+    assert window.errors.model.rowCount() == 0 and not window.report.gold_spans
+    assert window.empty_errors.isVisibleTo(window) and window.empty_errors.text() == NO_SPANS
