@@ -84,3 +84,12 @@ def test_each_menu_gives_each_entry_its_own_letter(window):
     for menu in window.menuBar().findChildren(QMenu):
         letters = [m.group(1).lower() for a in menu.actions() if (m := re.search(r"&(\w)", a.text()))]
         assert len(letters) == len(set(letters)), (menu.title(), letters)
+
+
+def test_the_window_opens_with_the_focus_on_a_control_one_sees(qtbot, window):
+    """Walked by keyboard at 1280x720: the window opened with the focus on the Setup panel's
+    scroll area, which shows none (Enter did nothing, the first Tab went to the Method list)."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    assert QApplication.focusWidget() is window.setup.method_box
+    assert not window.setup.scroll.focusPolicy() & Qt.FocusPolicy.TabFocus
