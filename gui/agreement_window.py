@@ -71,7 +71,7 @@ from .agreement_words import (
     listed_words,
 )
 from .counts import count_of
-from .listed_rows import ListedRows
+from .listed_rows import ListedRows, enabled_with_selection
 from .look_queue import LookQueue
 from .notice import Notice
 from .settings import AppSettings
@@ -135,6 +135,7 @@ class AgreementWindow(QWidget):
         for button in self.list_buttons:
             button.clicked.connect(slots[button.text()])
             buttons.addWidget(button)
+        self.remove_follows = enabled_with_selection(self.list_buttons[2], self.paths, lambda: not self.busy)
         self.predictions = QCheckBox("Include the predictions as annotators")
         self.predictions.setToolTip("Label Studio exports: each model's predictions are one more annotator "
                                     "(the command line's --predictions).")  # fmt: skip
@@ -383,6 +384,7 @@ class AgreementWindow(QWidget):
         self.measure_button.setEnabled(not running)
         for control in (self.predictions, *self.list_buttons):  # the rows are those of the work's state
             control.setEnabled(not running)
+        self.remove_follows()  # Remove: with rows selected
         self.reading.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(not running and self.data is not None)

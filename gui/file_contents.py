@@ -86,9 +86,15 @@ class Contents:
         elif opening and columns:  # the one column CLUEval reads, whatever the span readers read
             parts += [f"labels: {_listed(columns[0])}"] if columns[0] else []
         elif self.labels:
-            named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
+            named = f"labels ({self.elsewhere()})" if self.labels_from else "labels"
             parts.append(f"{named}: {_listed(self.labels, self.untyped)}")
         return " · ".join(parts)
+
+
+    def elsewhere(self) -> str:
+        """Where the labels are when the side's source holds none, and the step that reads
+        them: the run reads nothing there (Label Studio's predictions, its annotations not set)."""
+        return f"in its {self.labels_from}: choose {self.labels_from} under Source to read them"
 
 
 def _listed(labels: list[str], untyped: bool = False) -> str:

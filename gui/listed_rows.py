@@ -4,10 +4,10 @@ asks at each row it adds, 500 of them when a long list is restored)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget
+from PySide6.QtWidgets import QAbstractButton, QListWidget
 
 
 class ListedRows:
@@ -29,3 +29,18 @@ class ListedRows:
     def _data(self, first: int, last: int) -> list[Hashable]:
         """The data of the items from `first` to `last` (the model's rows, both included)."""
         return [self.view.item(i).data(Qt.ItemDataRole.UserRole) for i in range(first, last + 1)]
+
+
+def enabled_with_selection(
+    button: QAbstractButton, view: QListWidget, free: Callable[[], bool]
+) -> Callable[[], None]:
+    """Keep `button` (Remove) enabled only while rows of `view` are selected and `free()` (no
+    work running): clicked with none selected it did nothing. Returns the update, to call
+    again when `free` changes."""
+
+    def update() -> None:
+        button.setEnabled(free() and bool(view.selectedItems()))
+
+    view.itemSelectionChanged.connect(update)
+    update()
+    return update

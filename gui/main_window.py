@@ -134,6 +134,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.statusBar().addPermanentWidget(self.progress)
         self.run_status = RunStatus(self.statusBar())
         self.resizeDocks([dock], [SETUP_WIDTH], Qt.Orientation.Horizontal)
+        self.setup.evaluate_button.setFocus()  # the first step (Enter runs it); a wheel turn changes nothing
 
     def _connect(self) -> None:
         self.setup.evaluate_button.clicked.connect(lambda: self.evaluate())

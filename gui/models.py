@@ -180,6 +180,11 @@ class FrameModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
+def key_title(key: str) -> str:
+    """A column key as words: 'gold_line' → 'Gold line' (a key without '_' as it is)."""
+    return key.replace("_", " ").capitalize() if "_" in key and key.strip("_") else key
+
+
 class RowsModel(FrameModel):
     """A read-only model of a report's error table kept as columns (report.ColumnRows), shown
     in the order of `shown` (positions in the rows): nothing is copied or converted when a
@@ -194,6 +199,16 @@ class RowsModel(FrameModel):
         self._names: list[str] = []
         self._order = np.zeros(0, dtype=np.int64)
         super().__init__(None, parent, titles)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """A column the titles do not name (a method's own: FairEval's gold_line) by its
+        words ('Gold line'), not by its key."""
+        title = super().headerData(section, orientation, role)
+        if orientation == Qt.Orientation.Horizontal and title == self._column_name(section):
+            return key_title(title)
+        return title
 
     def set_rows(self, table: ColumnRows, columns: list[str], shown: np.ndarray) -> None:
         self.beginResetModel()

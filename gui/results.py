@@ -4,6 +4,7 @@ the engine version), a tab per detail table, and the warnings."""
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,8 +117,12 @@ def full_width(view: QTableView) -> int:
 
 
 def _value_text(value: Any) -> str:
+    """A value as a person reads it: a check box's 'yes' or 'no' (not Python's True/False), a
+    list's items with commas (not Python's brackets), 'none' for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value_text(v) for v in value) + "]"
+        return ", ".join(_value_text(v) for v in value) or "none"
     return "none" if value is None else str(value)
 
 
@@ -159,9 +164,10 @@ def report_header(report: Report) -> str:
         + ([f"{unset} more not set"] if unset and given else [])
     )
     names = [f"{html.escape(role)}: {html.escape(name)}" for role, name in input_names(report)]
+    when = shown_time(report.created)
     return (
         f"<b>{html.escape(report.title)}</b> — method <code>{html.escape(report.method)}</code>, "
-        f"Span Studio engine {html.escape(report.engine_version)}, {html.escape(report.created)}<br>"
+        f"Span Studio engine {html.escape(report.engine_version)}, {html.escape(when)}<br>"
         f"<b>Options:</b> {options or 'none'}<br><b>Inputs:</b> {' · '.join(names)}"
     )
 
@@ -184,9 +190,23 @@ def _more(names: list[str]) -> str:
     return f" (+ {len(names) - 1} more files)" if len(names) > 1 else ""
 
 
+#: A report's time as the engine writes it (ISO 8601: 2026-12-01T06:37:47+00:00).
+_ISO_TIME = re.compile(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?")
+
+
+def shown_time(created: str) -> str:
+    """When a report was made as a person reads it ('evaluated 2026-12-01 at 06:37', its
+    local time), not ISO's '2026-12-01T06:37:47+00:00'; any other text as it is (a report
+    read from a file may hold anything)."""
+    found = _ISO_TIME.fullmatch(created.strip())
+    return f"evaluated {found[1]} at {found[2]}" if found else created
+
+
 def inputs_tooltip(report: Report) -> str:
-    """The inputs' paths and hashes, shown as written (a path may hold `<b>`)."""
-    return plain_tip("\n".join(f"{f.role}: {f.path} (sha256 {f.sha256[:12]}…)" for f in report.inputs))
+    """When the report was made to the second, and the inputs' paths and hashes, shown as
+    written (a path may hold `<b>`)."""
+    files = [f"{f.role}: {f.path} (sha256 {f.sha256[:12]}…)" for f in report.inputs]
+    return plain_tip("\n".join([f"evaluated: {report.created}", *files]))
 
 
 def titled(table: Table, name: str, view: QWidget, title: bool = True) -> list[QWidget]:

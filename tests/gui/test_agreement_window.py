@@ -91,6 +91,19 @@ def test_documents_worst_first_and_lanes_per_annotator(window, qtbot):
     assert window.part_choice.maximum() == 1 and "part" not in page  # a short document is one part
 
 
+def test_remove_is_enabled_only_with_annotators_selected(window, qtbot):
+    """Walked at 1280x720: Remove was enabled with no row chosen (the empty list too) and
+    a click on it did nothing visible."""
+    remove = next(button for button in window.list_buttons if button.text() == "Remove")
+    assert window.paths.count() == 3 and not remove.isEnabled()
+    window.paths.item(1).setSelected(True)
+    assert remove.isEnabled()
+    measured(window, qtbot)  # the work over, Remove as the selection allows
+    assert remove.isEnabled()
+    remove.click()
+    assert window.paths.count() == 2 and not remove.isEnabled()  # the row chosen went; none is chosen now
+
+
 def test_fewer_than_two_annotators_is_a_dialog(window, qtbot, shown):
     window.paths.clear()
     window.add_paths(["only.tsv"])

@@ -191,7 +191,19 @@ def test_a_label_studio_file_names_its_labels_on_the_format_line(qtbot, window):
     setup = window.setup
     setup.set_method("spans")
     _read(qtbot, setup, str(DATA / "label-studio" / "tasks.json"), TSV)
-    assert "layers: ner · labels (in its predictions): Date" in setup.fields["gold"].status.text()
+    status = setup.fields["gold"].status.text()
+    assert "layers: ner · labels (in its predictions: choose predictions under Source to read them): Date" in status
+
+
+def test_a_label_studio_file_of_predictions_alone_says_which_option_reads_them(qtbot, window):
+    """Seen at 1280x720: the box said 'labels (in its predictions): Date' and nothing more; a
+    first evaluation then stopped (no task with the gold's annotation). The box names the
+    step: the Source list (Gold source, System source) set to predictions."""
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, str(DATA / "label-studio" / "tasks.json"), TSV)
+    assert "choose predictions under Source" in setup.fields["gold"].status.text()
+    assert "Source" in {spec.label for spec in setup.panel.specs}  # the control the box names
 
 
 def test_a_vrt_with_two_bio_columns_names_the_labels_of_each(qtbot, window, tmp_path):

@@ -84,3 +84,16 @@ def test_each_menu_gives_each_entry_its_own_letter(window):
     for menu in window.menuBar().findChildren(QMenu):
         letters = [m.group(1).lower() for a in menu.actions() if (m := re.search(r"&(\w)", a.text()))]
         assert len(letters) == len(set(letters)), (menu.title(), letters)
+
+
+def test_the_window_opens_with_the_focus_on_a_control_one_sees(qtbot, window):
+    """Walked by keyboard at 1280x720: the window opened with the focus on the Setup panel's
+    scroll area, which shows none (Enter did nothing, the first Tab went to the Method list).
+    It opens on Evaluate, the first step the line above the results names: Enter runs it, and
+    a wheel turn over the panel changes no choice (a Method list with the focus would take it)."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    assert QApplication.focusWidget() is window.setup.evaluate_button
+    assert not window.setup.scroll.focusPolicy() & Qt.FocusPolicy.TabFocus
+    qtbot.keyClick(window.setup.evaluate_button, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.report is not None, timeout=20_000)

@@ -36,5 +36,7 @@ def test_a_boxs_message_quoting_a_files_text_is_shown_as_written_in_its_tooltip(
 def test_a_reason_naming_annotators_and_the_inputs_paths_are_shown_as_written(qtbot):
     assert shown_text(tip("<s>ann</s> and <b>ben</b> marked nothing")) == \
         "Undefined: <s>ann</s> and <b>ben</b> marked nothing."  # fmt: skip
-    report = SimpleNamespace(inputs=[SimpleNamespace(role="gold", path="/data/<b>x</b>/g.tsv", sha256="0" * 64)])
-    assert shown_text(inputs_tooltip(report)) == f"gold: /data/<b>x</b>/g.tsv (sha256 {'0' * 12}…)"
+    report = SimpleNamespace(inputs=[SimpleNamespace(role="gold", path="/data/<b>x</b>/g.tsv", sha256="0" * 64)],
+                             created="2026-12-01T06:37:47+00:00")  # fmt: skip
+    assert shown_text(inputs_tooltip(report)) == \
+        f"evaluated: 2026-12-01T06:37:47+00:00\ngold: /data/<b>x</b>/g.tsv (sha256 {'0' * 12}…)"  # fmt: skip

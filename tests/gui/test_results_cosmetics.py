@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from gui.empty_note import NO_ERRORS
 from gui.label_colours import LABEL_COLOURS, label_colours, own_colour
 
@@ -81,7 +83,7 @@ def test_the_header_names_the_options_set_and_counts_those_not_set(qtbot, window
     assert window.report.options["weights"] is None
     header = window.tabs.widget(0).header.text()
     assert "Focus = target" in header and "Weights" not in header and "1 more not set" in header
-    assert "Ignore punctuation = False" in header and "ignore_punct" not in header  # as the Options panel says
+    assert "Ignore punctuation = no" in header and "ignore_punct" not in header  # the panel's name
 
 
 def test_the_header_names_an_option_no_panel_shows_by_its_key():
@@ -90,6 +92,35 @@ def test_the_header_names_an_option_no_panel_shows_by_its_key():
 
     report = Report("faireval", "FairEval", {"focus": "system", "sides": 2}, [], {})
     assert "Focus = system · sides = 2" in report_header(report)
+
+
+def test_the_header_words_check_boxes_and_lists_as_a_person_reads_them():
+    """Seen at 1280x720: 'Ignore punctuation = False · Evaluation methods = [traditional,
+    fair]' and 'Error table = True', Python's words over the scores."""
+    from engine.report import Report
+    from gui.results import report_header
+
+    options = {"ignore_punct": False, "eval_method": ["traditional", "fair"], "labels": ["all"],
+               "exclude": []}  # fmt: skip
+    header = report_header(Report("faireval", "FairEval", options, [], {}))
+    assert "Ignore punctuation = no" in header and "Labels = all ·" in header
+    assert "Evaluation methods = traditional, fair" in header and "Exclude labels = none" in header
+    assert "True" not in header and "False" not in header and "[" not in header
+    spans = report_header(Report("spans", "Exact spans", {"errors": True}, [], {}))
+    assert "Error table = yes" in spans
+
+
+def test_the_header_says_when_in_words_not_in_iso_8601(qtbot, window):
+    """Seen at 1280x720: 'Span Studio engine 0.1.0, 2026-12-01T06:25:00+00:00' over the
+    scores; the time to the second stays in the header's tooltip."""
+    from engine.report import Report
+    from gui.results import ScoresView, report_header
+
+    report = Report("spans", "Exact spans", {}, [], {}, created="2026-12-01T06:37:47+01:00")
+    header = report_header(report)
+    assert "evaluated 2026-12-01 at 06:37" in header and "T06" not in header and "+01:00" not in header
+    assert "evaluated: 2026-12-01T06:37:47+01:00" in ScoresView(report, "percent").header.toolTip()
+    assert "a day" in report_header(Report("spans", "Exact spans", {}, [], {}, created="a day"))
 
 
 def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
@@ -114,3 +145,30 @@ def test_the_header_names_a_chosen_format_as_the_format_list_does():
     header = report_header(Report("spans", "Exact spans", options, [], {}))
     assert "System format = CoNLL columns (a token and its tag) · Reading = strict" in header
     assert "Format = no-such-format" in header  # a report read from a file may hold anything
+
+
+def test_the_error_table_titles_a_methods_own_columns_in_words(qtbot, window):
+    """Seen at 1280x720, scrolled right in the example's error table: the headers
+    'gold_line', 'system_line' and 'token_strip' (FairEval's own columns, which no title names)."""
+    evaluate(qtbot, window)
+    model = window.errors.model
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert {"Gold line", "System line", "Token strip"} <= set(titles)
+    assert not [title for title in titles if "_" in title]
+    assert titles[:2] == ["ID", "Type"]  # a titled column as titled
+
+
+def test_an_empty_error_table_of_two_spanless_files_says_so(qtbot, window, tmp_path):
+    """Walked at 1366x768 with the format sample relation_test.xmi (its one layer holds
+    relations): every score 0.00 and, in the error table, 'No disagreements between gold and
+    system.', which reads as a perfect match."""
+    from gui.empty_note import NO_SPANS
+
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        shutil.copy(RELATION / "relation_test.xmi", tmp_path / side)
+        shutil.copy(RELATION / "TypeSystem.xml", tmp_path / side)
+    gold, system = (str(tmp_path / side / "relation_test.xmi") for side in ("gold", "system"))
+    evaluate(qtbot, window, "spans", gold, system)
+    assert window.errors.model.rowCount() == 0 and not window.report.gold_spans
+    assert window.empty_errors.isVisibleTo(window) and window.empty_errors.text() == NO_SPANS
