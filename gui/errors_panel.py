@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -41,6 +41,17 @@ NAMING = ("error_id", "type", "subtype", "detail")
 VERDICT_TIP = "Show errors with this verdict only (the verdicts of a review: File → Import Review…)."
 
 
+class SearchLine(QLineEdit):
+    """The error table's search: Escape empties it (while work runs, Escape is Cancel's: the
+    window's shortcut takes it first)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Escape and self.text():
+            self.clear()
+            return
+        super().keyPressEvent(event)
+
+
 class ErrorsPanel(QWidget):
     """Filters over a sortable table of the report's error rows. The rows to show are found
     and sorted on a worker thread; the table keeps its rows meanwhile, and a newer query
@@ -65,7 +76,7 @@ class ErrorsPanel(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.setMaximumWidth(self.fontMetrics().horizontalAdvance("m") * FILTER_EMS)
         self.label_filter.setToolTip("Show errors with this label on either side only.")
-        self.search = QLineEdit()
+        self.search = SearchLine()
         self.search.setPlaceholderText("Search the error table…")
         self.search.setClearButtonEnabled(True)
         self.show_all = QAction("Show All &Errors", self)  # View's: enabled while a filter is set

@@ -192,3 +192,22 @@ def test_a_search_that_fails_says_so(qtbot, panel, monkeypatch):
     assert panel.count.text() == "Searching…"
     settle(qtbot, panel)
     assert panel.count.text().startswith("Search failed") and panel.searching.isHidden()
+
+
+def test_escape_in_the_search_empties_it_and_shows_every_error(qtbot, window):
+    """A person who typed a search leaves it with Escape, as in a browser's find bar (it did
+    nothing: Escape is Cancel's, which nothing running leaves disabled)."""
+    from .conftest import evaluate
+
+    evaluate(qtbot, window)
+    errors = window.errors
+    total = errors.model.rowCount()
+    window.show()
+    qtbot.waitExposed(window)
+    errors.search.setFocus()
+    qtbot.keyClicks(errors.search, "Watson")
+    qtbot.waitUntil(lambda: not errors.busy and errors.model.rowCount() < total, timeout=20_000)
+    qtbot.keyClick(errors.search, Qt.Key.Key_Escape)
+    assert errors.search.text() == ""
+    qtbot.waitUntil(lambda: not errors.busy and errors.model.rowCount() == total, timeout=20_000)
+    assert errors.search.hasFocus()  # the search line keeps the keys: nothing else was closed
