@@ -260,6 +260,9 @@ class MakeGoldDialog(QDialog):
             return "A brat gold is a folder.", f"{out} is a file: choose a new folder or an empty one."
         if self.format_name != "brat" and out.is_dir():
             return f"A {self.format_name} gold is one file.", f"{out} is a folder: choose a file name."
+        if out.is_file() and out.samefile(workbook):
+            own = f"{out} is the adjudication workbook: choose another name."
+            return "The gold cannot replace its workbook.", own
         return None
 
     def replace_question(self, out: str) -> tuple[str, str]:

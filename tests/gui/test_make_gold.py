@@ -188,6 +188,17 @@ def test_paths_that_cannot_be_used_are_said_and_the_dialog_stays(qtbot, tmp_path
     assert dialog.result() != QDialog.DialogCode.Accepted and not shown.questions
 
 
+def test_the_gold_onto_its_own_workbook_is_said_before_any_question(qtbot, tmp_path, shown):
+    """The gold written over the adjudication workbook it is made from asked 'Replace it?' and
+    then the engine refused it: the dialog says so at once and stays."""
+    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
+    dialog = _dialog(qtbot, workbook, "doccano", workbook)
+    dialog.accept()
+    assert shown.messages == [("The gold cannot replace its workbook.",
+                               f"{workbook} is the adjudication workbook: choose another name.")]  # fmt: skip
+    assert not shown.questions and dialog.result() != QDialog.DialogCode.Accepted
+
+
 def test_brat_goes_into_an_empty_folder_chosen_and_asks_before_one_with_files(
     qtbot, window, tmp_path, monkeypatch, shown
 ):
