@@ -80,39 +80,64 @@ def _identity(path: str | os.PathLike[str]) -> Identity | None:
     return info.st_dev, info.st_ino
 
 
-def input_identities(paths: list[str], folders: tuple[str, ...] = ()) -> dict[Identity, str]:
-    """The files of the inputs (the files of those in `folders`, the inputs a method takes
-    as a folder, too; the files read beside an input file: formats.beside_input_files), each
-    with the path that names it."""
-    found: dict[Identity, str] = {}
-    for path in paths:
+class Inputs(dict[Identity, str]):
+    """The inputs' files by identity, each with the path that names it, and the folders that
+    hold an input file (whose type system or labelling config its reader reads beside it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folders: set[Identity] = set()
+
+    def add(self, path: str) -> None:
         identity = _identity(path)
         if identity is not None:
-            found.setdefault(identity, path)
-        others: list[str] = []
+            self.setdefault(identity, path)
+
+    def read_beside(self, path: str | os.PathLike[str]) -> bool:
+        """Whether an existing file `path` is one a reader reads beside an input file (named as
+        a type system or labelling config, in an input file's folder): looked at by its name,
+        the folder never listed."""
+        from .formats import read_beside
+
+        p = Path(path)
+        return bool(self.folders) and read_beside(p.name) and _identity(p.parent) in self.folders
+
+
+def input_identities(paths: list[str], folders: tuple[str, ...] = ()) -> Inputs:
+    """The files of the inputs (the files of those in `folders`, the inputs a method takes
+    as a folder, too; a brat file's partner), each with the path that names it, and the
+    folders of the input files (Inputs.read_beside)."""
+    from .formats import brat_partner
+
+    found = Inputs()
+    for path in paths:
+        found.add(path)
         if path in folders and os.path.isdir(path):
             with contextlib.suppress(OSError), os.scandir(path) as entries:
-                others = [entry.path for entry in entries]
+                for entry in entries:
+                    found.add(entry.path)
         elif os.path.isfile(path):
-            from .formats import beside_input_files  # a brat .txt, a TypeSystem.xml, a config.xml
-
-            others = [str(beside) for beside in beside_input_files(path)]
-        for other in others:
-            identity = _identity(other)
-            if identity is not None:
-                found.setdefault(identity, other)
+            partner = brat_partner(path)
+            if partner is not None:
+                found.add(str(partner))
+            folder = _identity(Path(path).parent)
+            if folder is not None:
+                found.folders.add(folder)
     return found
 
 
-def refuse_overwriting(inputs: dict[Identity, str], outputs: dict[str, Path]) -> None:
+def refuse_overwriting(inputs: Inputs, outputs: dict[str, Path]) -> None:
     """InputError when an output path names one of the inputs (also through a link or
-    another spelling) or the same file as another output of the run."""
+    another spelling), a file read beside one, or the same file as another output of the run."""
     seen: dict[Identity | str, str] = {}
     for name, path in outputs.items():
         identity = _identity(path)
-        if identity is not None and identity in inputs:
+        taken = inputs.get(identity) if identity is not None else None
+        if taken is None and identity is not None and inputs.read_beside(path):
+            taken = str(path)
+        if taken is not None:
             raise InputError("an output path that is none of the run's inputs",
-                             f"the input '{inputs[identity]}'", file=str(path))  # fmt: skip
+                             f"the input '{taken}'", file=str(path))  # fmt: skip
         if identity is not None and writes_in_place(path):
             continue  # /dev/null twice is harmless
         key = identity if identity is not None else os.path.abspath(path)

@@ -70,20 +70,19 @@ ANY_CASE_COMPANIONS: dict[str, frozenset[str]] = {
 }
 
 
-def beside_input_files(path: str | os.PathLike[str]) -> list[Path]:
-    """The files a reader may read beside an input file, which no output may replace either:
-    a brat file's partner (its .txt or .ann), a type system or labelling config in its folder
-    (named so in any case: companion_named); those there, by path."""
+def brat_partner(path: str | os.PathLike[str]) -> Path | None:
+    """The file a brat reader reads beside an input file (an .ann's .txt, a .txt's .ann),
+    where it is there; None for any other file."""
     p = Path(path)
     pair = (".txt", ".ann")
-    found = [p.with_suffix(other) for other in pair if p.suffix in pair and other != p.suffix]
-    try:
-        names = os.listdir(p.parent)
-    except OSError:  # a folder that cannot be listed: its reader says so
-        names = []
-    found += [p.parent / name for name in sorted(names) if companion_named(name, "uima_xmi")
-              or companion_named(name, "label_studio")]  # fmt: skip
-    return [f for f in found if os.path.lexists(f)]
+    partner = next((p.with_suffix(other) for other in pair if p.suffix in pair and other != p.suffix), None)
+    return partner if partner is not None and os.path.lexists(partner) else None
+
+
+def read_beside(name: str) -> bool:
+    """Whether a file of this name is read beside an input file in its folder, whatever the
+    input's format: a type system, a labelling config (named so in any case: companion_named)."""
+    return companion_named(name, "uima_xmi") or companion_named(name, "label_studio")
 
 
 def format_module(name: str) -> ModuleType:
