@@ -26,27 +26,21 @@ def bom_ignored(name: str, label: str | None = None) -> str:
     return FileWarning(name, f"byte-order mark ignored{read}")
 
 
-def require_file(path: str | os.PathLike[str]) -> Path:
+def require_file(path: str | os.PathLike[str], what: str = "file") -> Path:
     """The path as a Path, or InputError when it is not an existing regular file that can
-    be read (see check_input)."""
+    be read (see check_input); `what` names the kind of file in the message."""
     check_input(path)
     p = Path(path)
     if not p.exists():
-        raise InputError("an existing file", "nothing", file=str(path))
+        raise InputError(f"an existing {what}", "nothing", file=str(path))
     if p.is_dir():
-        raise InputError("a file", "a directory", file=str(path))
+        raise InputError(f"a {what}", "a directory", file=str(path))
     return p
 
 
 def require_workbook(path: str | os.PathLike[str]) -> None:
-    """InputError unless `path` names an existing file to open as a workbook: what the
-    system refuses (check_input: a loop of links, a name too long), nothing there, a folder."""
-    check_input(path)
-    name = os.fsdecode(path)
-    if not os.path.lexists(path):
-        raise InputError("an existing workbook", "nothing", file=name)
-    if os.path.isdir(path):
-        raise InputError("a workbook (.xlsx)", "a directory", file=name)
+    """InputError unless `path` names an existing file to open as a workbook (require_file's)."""
+    require_file(path, "workbook (.xlsx)")
 
 
 #: What an OSError of looking at an input means to a person (errno → what was found).
