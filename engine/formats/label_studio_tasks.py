@@ -51,12 +51,17 @@ def _regions(item: Any) -> bool:
     return isinstance(item, list) and bool(item) and all(map(_is_region, item))
 
 
-def _check_regions(record: Record, path: str, key: str, item: Any) -> None:
-    """InputError where a list holds a region (an object with "labels" and "start") beside an
-    item that is none: a region cut or edited, which would make the list the task's data."""
-    if not isinstance(item, list) or all(map(_is_region, item)) or not any(map(_is_region, item)):
-        return
-    j = next(j for j, region in enumerate(item) if not _is_region(region))
+def _min_regions(record: Record, path: str, key: str, item: Any) -> bool:
+    """Whether a JSON-MIN record's value is the regions of one labelling control (_regions,
+    each item looked at once); InputError where a list holds a region (an object with "labels"
+    and "start") beside an item that is none: a region cut or edited, which would make the
+    list the task's data."""
+    if not isinstance(item, list) or not item:
+        return False
+    is_region = list(map(_is_region, item))
+    if all(is_region) or not any(is_region):
+        return all(is_region)
+    j = is_region.index(False)
     found = not_task(item[j]) if isinstance(item[j], dict) and item[j] else describe(item[j])
     raise bad(record, path, 'a region with "start", "end" and "labels", as the others of its list', found,
               f".{key}[{j}]")  # fmt: skip
@@ -67,8 +72,7 @@ def _min_task(record: Record, path: str) -> tuple[dict[str, Any], list[dict[str,
     an item that is no region in a list of regions (its spans would all be lost)."""
     data, results = {}, []
     for key, item in record.value.items():
-        _check_regions(record, path, key, item)
-        if _regions(item):
+        if _min_regions(record, path, key, item):
             results += [{"type": "labels", "from_name": key, "value": r, AT: f".{key}[{j}]"}
                         for j, r in enumerate(item)]  # fmt: skip
         elif key not in _MIN_KEYS:
