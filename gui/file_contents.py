@@ -90,7 +90,6 @@ class Contents:
             parts.append(f"{named}: {_listed(self.labels, self.untyped)}")
         return " · ".join(parts)
 
-
     def elsewhere(self) -> str:
         """Where the labels are when the side's source holds none, and the step that reads
         them: the run reads nothing there (Label Studio's predictions, its annotations not set)."""
