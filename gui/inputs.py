@@ -126,7 +126,7 @@ def _first_look(path: str) -> Look:
             return Look(path, format=title, project=True, detected=INCEPTION_PROJECT, head=head)
         folder = p.is_dir()
         files = tuple(folder_files(p)) if folder else ()
-        target = first_annotation_file(p) if folder else require_file(path)
+        target = first_annotation_file(p, list(files)) if folder else require_file(path)  # listed once
         data, more, head = head_bytes(target)
         read = True
         if compressed(data):

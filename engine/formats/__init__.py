@@ -218,12 +218,13 @@ def companion_among(names: list[str], reader: str, expected: str, file: str) -> 
     return (exact or found or [None])[0]
 
 
-def annotation_files(folder: Path) -> list[Path]:
+def annotation_files(folder: Path, listed: list[Path] | None = None) -> list[Path]:
     """A folder's files but those a reader reads beside them (companion files), by name;
     where it has none (or a brat corpus's own files alone: corpus_file), the `.ann` files of
     its sub-folders (sub_folder_anns); in a brat folder its `.ann` files first (a `.txt`
-    without one is any text), its corpus's own files left out."""
-    files = [f for f in folder_files(folder) if not companion(f)]
+    without one is any text), its corpus's own files left out. `listed`: its folder_files,
+    where they are listed already."""
+    files = [f for f in (folder_files(folder) if listed is None else listed) if not companion(f)]
     if any(f.suffix == ".ann" for f in files):
         return sorted((f for f in files if not corpus_file(f)), key=lambda f: f.suffix != ".ann")
     if all(corpus_file(f) for f in files):
@@ -231,13 +232,15 @@ def annotation_files(folder: Path) -> list[Path]:
     return files
 
 
-def first_annotation_file(folder: Path) -> Path:
-    """A folder's first annotation file (annotation_files); InputError for none, as the readers say it."""
+def first_annotation_file(folder: Path, listed: list[Path] | None = None) -> Path:
+    """A folder's first annotation file (annotation_files, `listed` as there); InputError for
+    none, as the readers say it."""
     from .folders import no_annotation_file
 
-    files = annotation_files(folder)
+    listed = folder_files(folder) if listed is None else listed
+    files = annotation_files(folder, listed)
     if not files:
-        raise no_annotation_file(folder, folder_files(folder))
+        raise no_annotation_file(folder, listed)
     return files[0]
 
 
