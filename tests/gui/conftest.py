@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 import engine.methods as methods
-from gui import dialogs
+from gui import dialogs, worker
 from gui.main_window import MainWindow
 from gui.resources import example_inputs
 
@@ -82,6 +82,11 @@ def window(qtbot, settings_file) -> Iterator[MainWindow]:
 
 def wait_idle(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
     qtbot.waitUntil(lambda: window.idle, timeout=timeout)
+
+
+def wait_no_thread(qtbot, timeout: int = 20_000) -> None:
+    """Wait until no worker thread of any window runs (a first start's looks at the example)."""
+    qtbot.waitUntil(lambda: not worker._running, timeout=timeout)
 
 
 def evaluate(qtbot, window: MainWindow, *args: Any, **kwargs: Any) -> None:

@@ -22,7 +22,7 @@ from gui.models import RAW_ROLE
 from gui.viewer import MARGIN
 from gui.viewer_data import ReportData
 
-from .conftest import evaluate, open_window, wait_idle
+from .conftest import evaluate, open_window, wait_idle, wait_no_thread
 
 
 def cells(view) -> list[list[object]]:
@@ -558,6 +558,7 @@ def test_a_done_that_raises_still_finishes_the_thread(qtbot, window):
     def done(result):
         raise RuntimeError("done failed")
 
+    wait_no_thread(qtbot)  # the first start's looks at the example keep collections off while they run
     with qtbot.captureExceptions() as raised:
         assert window.run_task("Counting", lambda progress: 7, done, "Counting")
         qtbot.waitUntil(lambda: bool(raised), timeout=20_000)
