@@ -37,7 +37,8 @@ from .paths import check_writable, file_path, input_identities, refuse_overwriti
 from .report import Report
 from .same_inputs import warn_of_same_inputs
 from .signals import Terminated, unwinding_on_signals
-from .textio import atomic_write_files, atomic_write_text, check_input, output_error
+from .textio import check_input
+from .writing import atomic_write_files, atomic_write_text, output_error
 
 PROG = "spanstudio"
 

@@ -23,7 +23,7 @@ from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table
 from ..scale import is_score_column
-from ..textio import atomic_file
+from ..writing import atomic_file
 from .cells import (
     CUT,
     MAX_TEXT,
