@@ -6,10 +6,10 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import takewhile
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from .errors import InputError
 
@@ -63,7 +63,7 @@ def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> 
         except OSError as err:
             raise output_error(err, path) from None
         return
-    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    target = _final_target(path)
     tmp = _temporary_beside(target, path, make_parents)
     try:
         with open(tmp, "wb") as handle:
@@ -85,9 +85,14 @@ def _temporary_beside(target: Path, path: str | os.PathLike[str], make_parents: 
                 folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir():
             raise InputError("an existing folder", "none", file=os.fsdecode(path))
-        return _new_file(folder, f".{target.name[:200]}.", ".tmp")
+        return _new_file(folder, _hidden(target), ".tmp")
     except OSError as err:
         raise output_error(err, path) from None
+
+
+def _hidden(target: Path) -> str:
+    """The start of a hidden file's name beside `target` (a temporary, a backup)."""
+    return f".{target.name[:200]}."
 
 
 _NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
@@ -97,10 +102,16 @@ def _new_file(folder: Path, prefix: str, suffix: str) -> str:
     """The absolute path of a new empty file (mode 0600) `prefix`, 12 random hex
     digits, `suffix` in `folder`: tempfile.mkstemp's way, without loading tempfile and
     the modules it imports (5-6 ms of a run's start)."""
+    return _unused_name(folder, prefix, suffix, lambda name: os.close(os.open(name, _NEW_FILE, 0o600)))
+
+
+def _unused_name(folder: Path, prefix: str, suffix: str, make: Callable[[str], object]) -> str:
+    """The absolute path of a file `make` made anew (FileExistsError for a name in use):
+    `prefix`, 12 random hex digits, `suffix` in `folder`."""
     for _ in range(100):
         name = os.path.abspath(os.path.join(folder, f"{prefix}{os.urandom(6).hex()}{suffix}"))
         try:
-            os.close(os.open(name, _NEW_FILE, 0o600))
+            make(name)
         except FileExistsError:
             continue
         return name
@@ -118,42 +129,133 @@ def _finish(tmp: str, target: Path) -> None:
     os.replace(tmp, target)
 
 
-def atomic_write_files(files: Sequence[tuple[Path, bytes | list[bytes]]]) -> None:
-    """Write several files all or none (a file's bytes, or its blocks one after another):
-    each into a temporary file beside its target, and only when every one is complete,
-    each renamed into place (a device or FIFO is written directly, after the others are
-    complete). Folders made for them are removed again when the writing fails."""
-    made = [folder for path, _ in files for folder in _missing_folders(path.parent)]
-    blocks = [(path, data if isinstance(data, list) else [data]) for path, data in files]
-    temporaries: list[tuple[str, Path]] = []
+#: A writer of one output: it writes the whole file into the binary file it is given.
+Writer = Callable[[IO[bytes]], object]
+#: An output of a set: where it goes (as the run names it), its writer.
+Output = tuple[str | os.PathLike[str], Writer]
+
+
+class _Temporary(NamedTuple):
+    """A complete temporary file, the file it replaces, and the path as the run named it."""
+
+    tmp: str
+    target: Path
+    path: Path
+
+
+def write_set(outputs: Sequence[Output]) -> None:
+    """Write a run's outputs all or none: each writer into a temporary file beside its
+    target (a symbolic link's: it keeps pointing where it points); only when every one is
+    complete, a device or FIFO (writes_in_place) is written directly, then each temporary
+    is renamed into place. A failure (also KeyboardInterrupt, or SIGTERM in the command:
+    engine/signals.py) removes every temporary and the folders made for the outputs, and
+    puts back the targets already renamed over (see _rename_all)."""
+    paths = [Path(path) for path, _ in outputs]
+    made = [folder for path in paths for folder in _missing_folders(path.parent)]
+    direct = [writes_in_place(path) for path in paths]
+    temporaries: list[_Temporary] = []
     try:
-        for path, data in blocks:
-            if writes_in_place(path):
-                continue
-            target = Path(os.path.realpath(path)) if os.path.islink(path) else path
-            temporaries.append((_temporary_beside(target, path, make_parents=True), target))
-            try:
-                _write_blocks(temporaries[-1][0], data)
-            except OSError as err:
-                raise output_error(err, path) from None
-        for path, data in blocks:
-            if writes_in_place(path):
-                with atomic_file(path) as handle:
-                    handle.writelines(data)
-        for tmp, target in temporaries:
-            _finish(tmp, target)
+        for path, (_, write), in_place in zip(paths, outputs, direct, strict=True):
+            if not in_place:
+                temporaries.append(_temporary(path))
+                _write_into(temporaries[-1].tmp, path, write)
+        for path, (_, write), in_place in zip(paths, outputs, direct, strict=True):
+            if in_place:
+                _write_into(path, path, write)
+        _rename_all(temporaries)
     except BaseException:
-        for tmp, _ in temporaries:
-            Path(tmp).unlink(missing_ok=True)
-        for folder in sorted(set(made), key=lambda f: len(f.parts), reverse=True):
-            with contextlib.suppress(OSError):
-                folder.rmdir()
+        for temporary in temporaries:
+            Path(temporary.tmp).unlink(missing_ok=True)
+        _remove_folders(made)
         raise
 
 
-def _write_blocks(path: str, blocks: list[bytes]) -> None:
-    with open(path, "wb") as handle:
-        handle.writelines(blocks)
+def _temporary(path: Path) -> _Temporary:
+    """A new empty temporary file beside the file `path` replaces (its folder made)."""
+    target = _final_target(path)
+    return _Temporary(_temporary_beside(target, path, make_parents=True), target, path)
+
+
+def _final_target(path: str | os.PathLike[str]) -> Path:
+    """The file a new output replaces: the one a symbolic link names, else `path`."""
+    return Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+
+
+def _write_into(file: str | os.PathLike[str], path: Path, write: Writer) -> None:
+    """`write` into `file` (a temporary, or the device or FIFO itself); an OSError as
+    output_error's of `path`."""
+    try:
+        with open(file, "wb") as handle:
+            write(handle)
+    except OSError as err:
+        raise output_error(err, path) from None
+
+
+def _rename_all(temporaries: list[_Temporary]) -> None:
+    """Each temporary renamed over its target. Should a rename fail midway, the targets
+    renamed over already are put back: each old file has a hard link made beside it just
+    before its rename (removed at the end); a new target is removed again. Where the file
+    system makes no hard links, an old file renamed over cannot be put back."""
+    backups: list[tuple[Path, str | None, bool]] = []  # target, its old file's link, whether it existed
+    try:
+        for temporary in temporaries:
+            backups.append((temporary.target, *_backup(temporary.target)))
+            try:
+                _finish(temporary.tmp, temporary.target)
+            except OSError as err:
+                raise output_error(err, temporary.path) from None
+    except BaseException:
+        for target, backup, existed in reversed(backups):
+            _put_back(target, backup, existed)
+        raise
+    finally:
+        for _, backup, _ in backups:
+            if backup is not None:
+                Path(backup).unlink(missing_ok=True)
+
+
+def _backup(target: Path) -> tuple[str | None, bool]:
+    """(a new hard link to the target's old file, or None; whether the target exists)."""
+    if not target.exists():
+        return None, False
+    try:
+        link = _unused_name(target.parent, _hidden(target), ".old", lambda name: os.link(target, name))
+    except OSError:
+        return None, True
+    return link, True
+
+
+def _put_back(target: Path, backup: str | None, existed: bool) -> None:
+    """The target as it was before the set's rename (see _rename_all), as far as it can be."""
+    with contextlib.suppress(OSError):
+        if backup is not None:
+            os.replace(backup, target)
+        elif not existed:
+            target.unlink(missing_ok=True)
+
+
+def _remove_folders(made: list[Path]) -> None:
+    """The folders made for a set's outputs removed again (the deepest first; one that
+    holds anything stays)."""
+    for folder in sorted(set(made), key=lambda f: len(f.parts), reverse=True):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+def atomic_write_files(files: Sequence[tuple[Path, bytes | list[bytes]]]) -> None:
+    """Write several files all or none (a file's bytes, or its blocks one after another;
+    see write_set)."""
+    write_set([(path, blocks_writer(data)) for path, data in files])
+
+
+def blocks_writer(data: bytes | list[bytes]) -> Writer:
+    """The writer of a file's bytes (or of its blocks one after another)."""
+    blocks = data if isinstance(data, list) else [data]
+    return lambda handle: _write_blocks(handle, blocks)
+
+
+def _write_blocks(handle: IO[bytes], blocks: list[bytes]) -> None:
+    handle.writelines(blocks)
 
 
 def _missing_folders(folder: Path) -> list[Path]:

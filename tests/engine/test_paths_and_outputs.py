@@ -203,8 +203,8 @@ def test_a_full_disk_is_one_error_and_leaves_nothing(cli, pair, tmp_path, monkey
     gold, system = pair
     import engine.writing
 
-    def full(path, blocks):
-        Path(path).write_bytes(b"".join(blocks)[:10])
+    def full(handle, blocks):
+        handle.write(b"".join(blocks)[:10])
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(engine.writing, "_write_blocks", full)
@@ -230,11 +230,11 @@ def test_a_folder_output_is_written_whole_or_not_at_all(cli, tmp_path, monkeypat
     real_write = engine.writing._write_blocks
     calls = []
 
-    def fails_at_the_fifth(path, blocks):
-        calls.append(path)
+    def fails_at_the_fifth(handle, blocks):
+        calls.append(handle.name)
         if len(calls) == 5:
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real_write(path, blocks)
+        return real_write(handle, blocks)
 
     monkeypatch.setattr(engine.writing, "_write_blocks", fails_at_the_fifth)
     folder = tmp_path / "tables"
