@@ -16,6 +16,7 @@ import gc
 import os
 import signal
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -37,7 +38,8 @@ from .paths import check_writable, file_path, input_identities, refuse_overwriti
 from .report import Report
 from .same_inputs import warn_of_same_inputs
 from .signals import Terminated, unwinding_on_signals
-from .textio import atomic_write_files, atomic_write_text, check_input, output_error
+from .textio import check_input
+from .writing import Output, atomic_write_text, blocks_writer, output_error, write_set
 
 PROG = "spanstudio"
 
@@ -307,7 +309,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     """Evaluate, write every output; return (standard output text, warnings, standard error
     text, the report when its JSON goes to standard output after that text).
 
-    Every file is rendered in memory before the first one is written."""
+    The outputs are one set, written all or none (engine/writing.py write_set)."""
     for spec in method.inputs:  # before the method looks at them (and names them missing)
         if getattr(args, spec.role, None):
             check_input(getattr(args, spec.role))
@@ -340,18 +342,11 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     refuse_overwriting(inputs, {str(path): path for path, _ in written})  # the files of a folder output
     if json_path != "-":
         stdout += intervals
-    if json_path is not None and json_path != "-":
-        from .export.json import write_json
-
-        write_json(report, json_path)
-    if xlsx_path is not None:
-        from .export.xlsx import write_workbook
-
-        carried = match_review(kept, report.error_rows) if kept is not None else None
-        write_workbook(report, xlsx_path, carried=carried)
-        if carried is not None and carried.lost:
-            warnings.append(carried.summary(args.keep_review))
-    atomic_write_files(written)
+    carried = match_review(kept, report.error_rows) if kept is not None and xlsx_path is not None else None
+    if carried is not None and carried.lost:
+        warnings.append(carried.summary(args.keep_review))
+    write_set([*_report_writers(report, json_path, xlsx_path, carried),
+               *((path, blocks_writer(content)) for path, content in written)])  # fmt: skip
     for path, content in files:
         if path is None:
             stdout += content if isinstance(content, str) else content.decode("utf-8")
@@ -408,20 +403,32 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence,
                              options_b=options_b)  # fmt: skip
     warnings = list(report.messages) + (kept.warnings if kept is not None else [])
-    if args.xlsx is not None:
-        from .export.xlsx import write_workbook
+    carried = match_systems(kept, report.error_rows) if kept is not None and args.xlsx is not None else None
+    if carried is not None and carried.lost:
+        warnings.append(carried.summary(args.keep_review))
+    write_set(_report_writers(report, args.json, args.xlsx, carried))
+    if args.json == "-":
+        from .export.json import dumps
 
-        carried = match_systems(kept, report.error_rows) if kept is not None else None
-        write_workbook(report, args.xlsx, carried=carried)
-        if carried is not None and carried.lost:
-            warnings.append(carried.summary(args.keep_review))
-    if args.json is not None:
-        from .export.json import dumps, write_json
-
-        if targets["--json"] is None:
-            return dumps(report), warnings
-        write_json(report, args.json)
+        return dumps(report), warnings
     return comparison_text(report), warnings
+
+
+def _report_writers(
+    report: Report, json_path: str | None, xlsx_path: str | None, carried: Any
+) -> list[Output]:
+    """The JSON report's and the workbook's outputs a run asked for (a JSON report on
+    standard output, '-', is printed after the set is written)."""
+    outputs: list[Output] = []
+    if json_path is not None and json_path != "-":
+        from .export.json import write_report
+
+        outputs.append((json_path, partial(write_report, report)))
+    if xlsx_path is not None:
+        from .export.xlsx import write_book
+
+        outputs.append((xlsx_path, partial(write_book, report, carried=carried)))
+    return outputs
 
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:

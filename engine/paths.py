@@ -4,7 +4,7 @@ An output path is refused before anything is read when it names one of the run's
 (the same file through a link or another spelling: the same st_dev and st_ino) or the
 same file as another output of the run; a name too long for the system and a folder
 that cannot be written are refused too. Devices and FIFOs are written as they are
-(engine/textio.py).
+(engine/writing.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import stat
 from pathlib import Path
 
 from .errors import InputError
-from .textio import output_error, writes_in_place
+from .writing import output_error, writes_in_place
 
 
 def check_writable(path: Path, folder_output: bool = False) -> None:

@@ -1,5 +1,5 @@
 """SIGTERM and SIGHUP end a command-line run as Ctrl+C does: by an exception, so that what
-is half written is removed on the way (engine/textio.py)."""
+is half written is removed on the way (engine/writing.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _terminate(signum: int, frame: object) -> NoReturn:
 @contextlib.contextmanager
 def unwinding_on_signals() -> Iterator[None]:
     """SIGTERM and SIGHUP end the run as Ctrl+C does: by an exception, so that what is
-    half written is removed (engine/textio.py). Only the main thread can take signals."""
+    half written is removed (engine/writing.py). Only the main thread can take signals."""
     wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
     try:
         previous = {signum: signal.signal(signum, _terminate) for signum in wanted}

@@ -103,7 +103,7 @@ def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from:
         refuse_inputs(list(inputs), [Path(path)])
         from engine.agreement.kept import read_decisions
         from engine.agreement.workbook import workbook_bytes
-        from engine.textio import atomic_write_bytes
+        from engine.writing import atomic_write_bytes
 
         progress.update(0.0, "reading the decisions to keep" if keep_from else "", force=True)
         kept = read_decisions(keep_from) if keep_from is not None else None

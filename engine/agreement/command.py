@@ -268,7 +268,7 @@ def write_gold(
 def gold_exists(out: str, out_format: str) -> bool:
     """Whether writing the gold to `out` replaces something: a file, or a folder that is not
     empty (brat's)."""
-    from ..textio import writes_in_place
+    from ..writing import writes_in_place
 
     path = Path(out)
     if path.is_dir():
@@ -293,7 +293,7 @@ def _check_outputs(inputs: list[str], *paths: str | None, folder: bool = False) 
 
 def _write(files: list[tuple[str, str | bytes]]) -> None:
     """Every file written, all or none."""
-    from ..textio import atomic_write_files
+    from ..writing import atomic_write_files
 
     encoded = [(Path(path), c.encode("utf-8") if isinstance(c, str) else c) for path, c in files]
     atomic_write_files(encoded)

@@ -2,7 +2,7 @@
 
 `write_csv(report, folder)` writes `errors.csv` and one `<table>.csv` per table of the
 report into a folder. Every file is rendered in memory first and then written all or
-none (engine.textio.atomic_write_files), so a failure leaves no half-written file. Text
+none (engine.writing.atomic_write_files), so a failure leaves no half-written file. Text
 that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a TAB or a
 carriage return) is written with a leading apostrophe, which spreadsheets show as text;
 numbers are written as they are.
@@ -30,7 +30,8 @@ import numpy as np
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
 from ..report import Coded, Later, Report
-from ..textio import BOM, atomic_write_files
+from ..textio import BOM
+from ..writing import atomic_write_files
 from .rowtexts import Piece, Rows, fixed, objects, taken
 
 #: First characters that make a spreadsheet read a cell as a formula.

@@ -22,7 +22,7 @@ import orjson
 from ..errors import names_escaped
 from ..progress import Progress
 from ..report import Later, Report, Table
-from ..textio import atomic_file
+from ..writing import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
 BATCH = 1000

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,7 +23,7 @@ from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table
 from ..scale import is_score_column
-from ..textio import atomic_file
+from ..writing import atomic_file
 from .cells import (
     CUT,
     MAX_TEXT,
@@ -41,7 +41,7 @@ from .sheetxml import CodedColumn, CodedTexts, Column, Sheet, chunks, letter, li
 if TYPE_CHECKING:
     from .carry import Carried
 
-__all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
+__all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_book", "write_workbook"]
 
 VERDICTS = (
     "system right (gold wrong)",
@@ -113,20 +113,33 @@ def write_workbook(
     """Write the review workbook of `report` to `path` (a temporary file, then renamed);
     scores on `scale` ("percent" or "fraction", by number format: values stay exact);
     `carried`: the verdicts and comments of an earlier review (engine/export/carry.py)."""
-    progress.update(0.0, "writing the workbook", force=True)
     with atomic_file(path, make_parents=True) as handle:  # a new folder made, as for the other exports
-        book = Package(handle, large=len(report.error_rows) > 300_000)
-        try:
-            writer = _Writer(book, report, scale, progress)
-            writer.carried = carried
-            writer.summary()
-            writer.tables()
-            writer.review_data(writer.errors())
-            progress.update(0.99, "packing the workbook", force=True)
-        except BaseException:
-            book.abandon()
-            raise
-        book.close(UNREVIEWED if carried is None or not carried.any() else b"")
+        write_book(report, handle, scale=scale, progress=progress, carried=carried)
+
+
+def write_book(
+    report: Report,
+    handle: IO[bytes],
+    *,
+    scale: str = "percent",
+    progress: Progress = NO_PROGRESS,
+    carried: Carried | None = None,
+) -> None:
+    """Write the review workbook of `report` into a binary file (write_workbook's, or one
+    of a run's set of outputs: engine/writing.py write_set)."""
+    progress.update(0.0, "writing the workbook", force=True)
+    book = Package(handle, large=len(report.error_rows) > 300_000)
+    try:
+        writer = _Writer(book, report, scale, progress)
+        writer.carried = carried
+        writer.summary()
+        writer.tables()
+        writer.review_data(writer.errors())
+        progress.update(0.99, "packing the workbook", force=True)
+    except BaseException:
+        book.abandon()
+        raise
+    book.close(UNREVIEWED if carried is None or not carried.any() else b"")
     progress.update(1.0, "workbook written", force=True)
 
 

@@ -14,7 +14,8 @@ import pytest
 from engine.errors import InputError
 from engine.methods import all_methods, get_method
 from engine.options import from_plain, option, option_specs, to_plain, validate
-from engine.textio import atomic_write_text, iter_lines, read_blocks
+from engine.textio import iter_lines, read_blocks
+from engine.writing import atomic_write_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +51,7 @@ def test_atomic_write_replaces_whole_or_not_at_all(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr("engine.textio.os.replace", broken)
+    monkeypatch.setattr("engine.writing.os.replace", broken)
     with pytest.raises(OSError):
         atomic_write_text(target, "half")
     assert target.read_text() == "new\n"
@@ -60,7 +61,7 @@ def test_atomic_write_replaces_whole_or_not_at_all(tmp_path, monkeypatch):
 def test_a_temporary_name_in_use_is_passed_over(tmp_path, monkeypatch):
     """The temporary file beside the target is new: a name already taken is not reused."""
     draws = iter([b"\x00" * 6, b"\x00" * 6, b"\x01" * 6])
-    monkeypatch.setattr("engine.textio.os.urandom", lambda n: next(draws))
+    monkeypatch.setattr("engine.writing.os.urandom", lambda n: next(draws))
     taken = tmp_path / ".out.txt.000000000000.tmp"
     taken.write_text("someone else's")
     atomic_write_text(tmp_path / "out.txt", "new\n")

@@ -201,13 +201,13 @@ def test_a_fifo_output_is_written_directly(cli, pair, tmp_path):
 
 def test_a_full_disk_is_one_error_and_leaves_nothing(cli, pair, tmp_path, monkeypatch):
     gold, system = pair
-    import engine.textio
+    import engine.writing
 
-    def full(path, blocks):
-        Path(path).write_bytes(b"".join(blocks)[:10])
+    def full(handle, blocks):
+        handle.write(b"".join(blocks)[:10])
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(engine.textio, "_write_blocks", full)
+    monkeypatch.setattr(engine.writing, "_write_blocks", full)
     out = tmp_path / "new" / "eval.txt"
     one_error(cli("faireval", gold, system, "--eval-out", out), "found the disk full")
     assert not (tmp_path / "new").exists()
@@ -225,18 +225,18 @@ def test_a_full_disk_is_one_error_and_leaves_nothing(cli, pair, tmp_path, monkey
 
 def test_a_folder_output_is_written_whole_or_not_at_all(cli, tmp_path, monkeypatch):
     gold, system = clueval_files(tmp_path)
-    import engine.textio
+    import engine.writing
 
-    real_write = engine.textio._write_blocks
+    real_write = engine.writing._write_blocks
     calls = []
 
-    def fails_at_the_fifth(path, blocks):
-        calls.append(path)
+    def fails_at_the_fifth(handle, blocks):
+        calls.append(handle.name)
         if len(calls) == 5:
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real_write(path, blocks)
+        return real_write(handle, blocks)
 
-    monkeypatch.setattr(engine.textio, "_write_blocks", fails_at_the_fifth)
+    monkeypatch.setattr(engine.writing, "_write_blocks", fails_at_the_fifth)
     folder = tmp_path / "tables"
     one_error(cli("clueval", gold, system, "-e", "-w", folder), "found the disk full")
     assert not folder.exists()

@@ -20,7 +20,7 @@ from ...options import option
 from ...paths import file_path
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
-from ...textio import output_error
+from ...writing import output_error
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .columns import Scores, SplitError, row_numbers, score_rows
 from .reading import Codes, read_pages
