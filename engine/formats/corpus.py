@@ -8,7 +8,7 @@ from types import ModuleType
 
 import numpy as np
 
-from ..errors import FileWarning, InputError
+from ..errors import FileWarning, InputError, given
 from ..spans import Annotations, Document
 from . import companion, companions_found_once, require_content, sub_folders
 from .folders import check_brat_folder, listed, listed_names
@@ -81,7 +81,7 @@ def _check_stems(folder: Path, files: list[Path]) -> None:
     for file in files:
         other = seen.setdefault(file.stem, file)
         if other is not file:
-            raise InputError(f"one file named {file.stem!r} (a file's documents are named after it)",
+            raise InputError(f"one file named {given(file.stem)} (a file's documents are named after it)",
                              f"{other.name} and {file.name} — rename or move one of them",
                              file=str(folder))  # fmt: skip
 
