@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.errors import InputError
-from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
+from engine.formats import detect, first_annotation_file, read_by, read_spans, span_format, span_format_titles
 from engine.formats.conll import COLUMN_FILES, UNTYPED
+from engine.formats.corpus import first_file_once
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
 from engine.formats.spantable import SpanTable
 from engine.formats.standoff import ReadOptions, short_name
@@ -24,7 +25,6 @@ from engine.spans import Annotations
 from .style import elided
 
 if TYPE_CHECKING:
-    from engine.formats.sniffing import Head
     from engine.formats.vrt import ColumnLabels
     from engine.methods.faireval.stops import Stops
 
@@ -128,7 +128,8 @@ def read_whole(
 
 
 def read_contents(
-    path: str, options: ReadOptions, format: str | None = None, looked: Look | None = None
+    path: str, options: ReadOptions, format: str | None = None, looked: Look | None = None,
+    own_stops: bool = False,
 ) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file
     and one that cannot be opened; the error where no format reads it (a folder holding
@@ -143,12 +144,21 @@ def read_contents(
     CoNLL file's columns shared with its choices), for the message of whichever file its run
     stops on (its first's alone told nothing of the others'), and its labels are every file's.
     `looked`: the first look at the file, where there is one (its format found there, its head
-    not read again).
+    not read again). `own_stops`: the method reads a file of FairEval's own formats with
+    FairEval's own reader (reads_own_stops): where its run stops is read too, else not.
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
-        stops = _own_stops(path, format, looked)  # a file of FairEval's own formats: where its run stops
+        stops = _own_stops(path, format, looked) if own_stops else None  # where FairEval's run stops
         found = _contents_read(path, options, format, looked, stops)
     return replace(found, own_stops=stops) if stops is not None else found
+
+
+def reads_own_stops(own_formats: tuple[str, ...]) -> bool:
+    """Whether a method of these own formats reads a file of them with FairEval's own reader
+    (FairEval: a look then reads where its run stops, read_contents' `own_stops`)."""
+    from engine.methods.faireval import OWN_FORMATS
+
+    return own_formats == OWN_FORMATS
 
 
 def _own_stops(path: str, format: str | None, looked: Look | None) -> Stops | None:
@@ -185,9 +195,18 @@ def _contents_read(
         module = span_format(path, format, looked.head if looked is not None else None)
     except InputError as err:
         return Contents(path, error=err)
+    with first_file_once(path, module):  # a folder's first file: read for its choices and with the folder
+        return _module_contents(path, options, format, module, title, own)
+
+
+def _module_contents(
+    path: str, options: ReadOptions, format: str | None, module: ModuleType, title: str | None,
+    own: Stops | None,
+) -> Contents:
+    """_contents_read of an input its reader `module` reads (`title`: the format it is
+    recognised as)."""
     choices: dict[str, list[str]] = {}
-    reads, not_recognised = "", format is not None and title != module.TITLE
-    read: Annotations | InputError | None = None
+    reads, read, not_recognised = "", None, format is not None and title != module.TITLE
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
@@ -195,8 +214,7 @@ def _contents_read(
         reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
         if refused is None and (folder or read_whole(not_recognised, choices, options, module)):
-            head = looked.head if looked is not None and not folder else None
-            read = _spans_or_message(path, format, options, head)  # for its reader's message where it stops
+            read = _spans_or_message(path, module, options)  # for its reader's message where it stops
     except InputError as err:  # what there is to pick stays (the System user of an export)
         return Contents(path, choices, error=err, reads=reads)
     except OSError:
@@ -245,13 +263,11 @@ def _as_vrt(path: str, options: ReadOptions) -> Contents:
     return Contents(path, read_as=vrt.TITLE, **_read_columns(readings))
 
 
-def _spans_or_message(
-    path: str, format: str | None, options: ReadOptions, head: Head | None = None
-) -> Annotations | InputError:
-    """The spans the side's options read, or their reader's message where they cannot be read
-    (`head`: the file's first lines, read by its look)."""
+def _spans_or_message(path: str, module: ModuleType, options: ReadOptions) -> Annotations | InputError:
+    """The spans the side's options read by its reader (span_format's: a folder's found by every
+    file's head, not again), or their reader's message where they cannot be read."""
     try:
-        return read_spans(path, format, options, head)
+        return read_by(module, path, options)
     except InputError as err:
         return err
 

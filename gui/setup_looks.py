@@ -24,8 +24,10 @@ from .inputs import Look
 from .viewer_data import SIDES
 
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
-#: options of its side, the side its messages name among them (ReadOptions.side).
-LookKey = tuple[str, str | None, ReadOptions]
+#: options of its side, the side its messages name among them (ReadOptions.side); last,
+#: whether the method reads a file of FairEval's own formats with FairEval's own reader
+#: (read_contents' `own_stops`: the look reads it so only then).
+LookKey = tuple[str, str | None, ReadOptions, bool]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: The options naming an export's user (whose annotations are read), and the boxes whose
@@ -82,22 +84,31 @@ def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, 
     return (format if format in SPAN_FORMATS else None), read
 
 
-def contents_key(path: str, format: str | None, options: ReadOptions, project: bool) -> Hashable:
+def contents_key(key: LookKey, project: bool) -> Hashable:
     """What a look at a file's contents depends on: its path and its side's format and options (the
     gold's and the system's "no user given" the same, but in a folder or a .zip, and in an
     INCEpTION project export whatever its name (`project`: its first look found one), where the
-    gold reads the curation and the system asks whose work)."""
+    gold reads the curation and the system asks whose work), and whether FairEval's reading is asked."""
+    path, format, options, own_stops = key
     if not (project or path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
-    return ("contents", path, format, options)
+    return ("contents", path, format, options, own_stops)
 
 
 def answered(key: LookKey, contents: Contents, project: bool) -> Hashable:
     """What a look's contents answer (contents_key): the look of `key`, but for any side its
     messages would name where they hold none (ReadOptions.side changes a look's messages alone)."""
-    path, format, options = key
+    path, format, options, own_stops = key
     plain = options if contents.error is not None else replace(options, side="")
-    return contents_key(path, format, plain, project)
+    return contents_key((path, format, plain, own_stops), project)
+
+
+def serves(answer: Hashable, key: LookKey, contents: Contents, project: bool) -> bool:
+    """Whether contents that answer `answer` (answered) serve a box's look `key`: read for it,
+    or read with where FairEval's run stops too, where the box's method needs none."""
+    path, format, options, own_stops = key
+    keys = [(path, format, options, stops) for stops in (own_stops, True)]
+    return answer in {answered(k, contents, project) for k in keys}
 
 
 def described(method: Method) -> str:

@@ -30,7 +30,7 @@ from engine.methods import Advice, Method
 from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
-from .file_contents import Contents, read_contents
+from .file_contents import Contents, read_contents, reads_own_stops
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
@@ -46,6 +46,7 @@ from .setup_looks import (
     described,
     reading_role,
     refusals,
+    serves,
     side_reading,
     suggestions,
     through_spans,
@@ -309,7 +310,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             self._rewritten[held] = self._rewritten.get(held, 0) + 1
         read = [box for box in boxes if box in self.read_boxes()]
         for box in read:  # the other may read it for its side, or with its options
-            self._looks.forget(contents_key(boxes[box], *self.side_reading(box), self._project(box)))
+            self._looks.forget(contents_key(self._look_key(box), self._project(box)))
             self._wanted.pop(box, None)  # the same path and options: read all the same
             self._answers.pop(box, None)
         for box in boxes:
@@ -378,6 +379,12 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         same_file = side != "second" and same_path(other, self.field(side).path)
         return side_reading(self._options(side), side, same_file)
 
+    def _look_key(self, side: str) -> LookKey:
+        """The look a box's file needs: as its side reads it, and by FairEval's own reader where
+        the method is FairEval (reads_own_stops)."""
+        format, options = self.side_reading(side)
+        return self.field(side).path, format, options, reads_own_stops(self.method.own_formats)
+
     def _options(self, side: str = "") -> Any:
         """The shown method's options, those the Second system is read with for its box
         (`side` "second"); None where a value cannot be taken."""
@@ -393,8 +400,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         the Format options may name its format now)."""
         self.check_files()
         for side, field in self.read_boxes().items():
-            format, options = self.side_reading(side)
-            key = (field.path, format, options)
+            key = self._look_key(side)
+            format = key[1]
             field.choose_format(format_title(format) if format else "")
             if key == self._wanted.get(side):
                 continue
@@ -420,7 +427,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         contents = self.contents.get(side)
         if contents is None:
             return False
-        return self._answers.get(side) == answered(key, contents, self._project(side))
+        return serves(self._answers.get(side), key, contents, self._project(side))
 
     def _project(self, side: str) -> bool:
         """Whether a box's file is an INCEpTION project export, as its first look found it (by
@@ -432,11 +439,11 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         """Read a box's file as its side's Format option names (a format the method reads
         itself too: where the other file makes the run read both with the span readers,
         this one is read with the reader of the format named, and its message is the run's)."""
-        path, format, options = key
+        path, format, options, own_stops = key
         rewritten, looked, project = self._rewritten.get(path, 0), self.field(side).look, self._project(side)
 
         def job(_progress: Any) -> Contents:
-            return read_contents(path, options, format, looked)
+            return read_contents(path, options, format, looked, own_stops)
 
         def shown(result: Contents) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
@@ -449,7 +456,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
                 self._looked(key, Contents(path), project, failure=summary)
 
-        asked = Asked(contents_key(*key, project), f"Reading the {side} file", job, wanted, about=path)
+        asked = Asked(contents_key(key, project), f"Reading the {side} file", job, wanted, about=path)
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
@@ -494,7 +501,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         box says so, its message judged; the other boxes judge theirs again."""
         answer, shown = answered(key, contents, project), set()
         for side, wanted in list(self._wanted.items()):
-            if answered(wanted, contents, self._project(side)) != answer or self._holds(side, wanted):
+            if not serves(answer, wanted, contents, self._project(side)) or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
             self.contents[side], self._answers[side] = contents, answer
             field, spans = self.field(side), self._only_spans(side)

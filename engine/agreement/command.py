@@ -15,7 +15,7 @@ from ..formats.standoff import ReadOptions
 from ..options import option_flag
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
-from .inputs import check_exist, checked_names, one_export, refuse_exports
+from .inputs import check_exist, checked_names, one_export, read_annotator, refuse_exports
 
 ANNOTATOR_PREFIX = "annotator_"
 #: The reader options of every annotator (an INCEpTION project export's users are its annotators).
@@ -139,12 +139,10 @@ def read_annotators(
         return one_export(paths[0], names, format, options, predictions)
     names = annotator_names(paths, names)
     refuse_exports(paths, format)
-    from ..formats import read_spans
-
     sides = {}
     for i, (name, path) in enumerate(zip(names, paths, strict=True)):
         progress.update(0.3 * i / len(paths), f"reading {path}")
-        sides[name] = read_spans(path, format, options or ReadOptions())
+        sides[name] = read_annotator(path, format, options)
     return sides
 
 

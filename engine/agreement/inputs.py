@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
+from ..formats import read_spans
 from ..formats.reader_options import Annotators, ReadOptions, listed_names
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
@@ -202,7 +203,6 @@ def read_listed(
     already holds by path; a Label Studio export's predictions among them where asked);
     each read as `format` (--format's name; None: recognised). An input of the first kind
     that is no one annotator's is refused as the command refuses it (refuse_exports)."""
-    from ..formats import read_spans
     from .command import annotator_name
 
     if len(inputs) < 2:
@@ -215,7 +215,7 @@ def read_listed(
         progress.update(0.3 * i / max(len(inputs), 1), f"reading {path}")
         if name is None:
             names.append(annotator_name(path))
-            sides.append(read_spans(path, format, options or ReadOptions()))
+            sides.append(read_annotator(path, format, options))
             continue
         if path not in read:
             read[path] = export_annotators(path, format, options, predictions)
@@ -244,3 +244,9 @@ def check_exist(paths: list[str]) -> None:
         check_input(path)  # first: a name the system refuses (too long, a loop) is said so
         if not Path(path).exists():
             raise InputError("an annotator's file or folder", "no such file or folder", file=path)
+
+
+def read_annotator(path: str, format: str | None, options: ReadOptions | None) -> Annotations:
+    """One annotator's file or folder read as `format` (None: recognised) with the reader
+    options; the one place the agreement reads through engine.formats.read_spans."""
+    return read_spans(path, format, options or ReadOptions())

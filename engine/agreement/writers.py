@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, given
 
 Gold = list[tuple[dict[str, Any], list[list]]]
 
@@ -40,7 +40,7 @@ def brat(gold: Gold, folder: str) -> list[tuple[str, str]]:
     for doc, spans in gold:
         name = doc["name"]
         if not _FILE_NAME.match(name) or name in (".", ".."):
-            raise InputError("document names that can be file names (brat)", repr(name), file=folder)
+            raise InputError("document names that can be file names (brat)", given(name), file=folder)
         lines = []
         for n, (s, e, label) in enumerate(spans, start=1):
             if not label or re.search(r"\s", label):

@@ -441,11 +441,16 @@ def read_spans(
     or the files' documents named `file/document`), in any span format; identical duplicate
     spans merged with a warning (engine/formats/duplicates.py: every method counts one).
     `lines`: a file's first lines, read already (span_format)."""
+    return read_by(span_format(path, format, lines), path, options)
+
+
+def read_by(module: ModuleType, path: str, options: Any = None) -> Annotations:
+    """read_spans with the reader module span_format found already (a folder's reader is
+    found by every file's head: found once, not again to read it)."""
     from .duplicates import merged_duplicates
     from .reader_options import check_options, taken_user_left_out
     from .standoff import ReadOptions
 
-    module = span_format(path, format, lines)
     options = options if options is not None else ReadOptions()
     unused = check_options(module, path, options)  # a user given for one annotator's file: InputError
     read = _read_input(path, module, options)

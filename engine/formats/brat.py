@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import FileWarning, InputError, first_listed, shown
+from ..errors import FileWarning, InputError, first_listed, given, shown
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes, read_text
 from . import BRAT_CONFIGURATION, brat_folder_files, corpus_file, sniffing
@@ -72,7 +72,7 @@ def document_pairs(path: str) -> tuple[list[Pair], list[str]]:
     if p.is_dir():
         return _folder_pairs(p)
     if p.suffix not in SUFFIXES:
-        raise InputError("a brat .ann or .txt file (or a folder of them)", repr(p.name), file=path)
+        raise InputError("a brat .ann or .txt file (or a folder of them)", given(p.name), file=path)
     stem = str(p)[: -len(p.suffix)]
     txt, ann = Path(stem + ".txt"), Path(stem + ".ann")
     partner = txt if p == ann else ann

@@ -3,17 +3,25 @@ file (`file` when it holds one document, `file/document` when it holds several).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 
-from ..errors import FileWarning, InputError
+from ..errors import FileWarning, InputError, given
 from ..spans import Annotations, Document
+from ..textio import archive_member, read_input_bytes
 from . import companion, companions_found_once, require_content, sub_folders
 from .folders import check_brat_folder, listed, listed_names
 from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
+
+#: The readers of a folder's files that read each whole by textio.read_input_bytes (which an
+#: archive member's bytes serve): a look reads the folder's first file for its choices, then
+#: with the folder (CoNLL's columns are kept once read: conll.COLUMN_FILES).
+BYTES_READERS = ("webanno_tsv", "uima_xmi", "doccano", "label_studio")
 
 
 def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
@@ -35,6 +43,22 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
     with companions_found_once():  # a type system, a labelling config: looked for once
         parts = [(file.stem, _read(str(file), module, options)) for file in files]
     return corpus_of(path, module.NAME, parts, warnings)
+
+
+@contextlib.contextmanager
+def first_file_once(path: str, module: ModuleType) -> Iterator[None]:
+    """Within it, a folder's first file (formats.first_annotation_file) is read from disk once
+    however often a reader of BYTES_READERS reads it (its choices, the folder as a corpus); as
+    without it for any other input or reader, or a file that cannot be read (its reader says why)."""
+    from . import first_annotation_file
+
+    data, first = None, ""
+    if module.__name__.rpartition(".")[2] in BYTES_READERS and Path(path).is_dir():
+        with contextlib.suppress(InputError, OSError):
+            first = str(first_annotation_file(Path(path)))
+            data = read_input_bytes(first)
+    with archive_member(first, data) if data is not None else contextlib.nullcontext():
+        yield
 
 
 def _read(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
@@ -81,7 +105,7 @@ def _check_stems(folder: Path, files: list[Path]) -> None:
     for file in files:
         other = seen.setdefault(file.stem, file)
         if other is not file:
-            raise InputError(f"one file named {file.stem!r} (a file's documents are named after it)",
+            raise InputError(f"one file named {given(file.stem)} (a file's documents are named after it)",
                              f"{other.name} and {file.name} — rename or move one of them",
                              file=str(folder))  # fmt: skip
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, first_listed
+from ..errors import InputError, first_listed, given
 from ..spans import Annotations
 from ..textio import archive_member
 from ..zips import entry_bytes, open_zip, readable_zip, zipped
@@ -298,7 +298,7 @@ class NotAnnotated(InputError):
     def __init__(self, path: str, user: str, missing: list[str], annotated: list[str]) -> None:
         self.user, self.missing, self.annotated = user, missing, annotated
         more = first_listed(missing[1:], 0, more=" (and {} more)")  # the documents past the one named
-        super().__init__(f"{user}'s annotations of {missing[0]!r}", f"none{more}", file=path)
+        super().__init__(f"{user}'s annotations of {given(missing[0])}", f"none{more}", file=path)
 
     @property
     def message(self) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, first_listed
+from ..errors import InputError, first_listed, given
 from ..spans import Annotations, Document
 from .spantable import SpanTable, bounds_arrays, document_text, reader_warnings, table_of
 
@@ -112,7 +112,7 @@ def _shared(gold: Document, system: Document, sides: Sides) -> Document:
         return gold
     tokens_only = [d for d in (gold, system) if d.stand_in and d.token_bounds is not None]
     if tokens_only and not (gold.stand_in and system.stand_in):
-        raise InputError(f"a partner without text for {tokens_only[0].name!r} (token numbers cannot be "
+        raise InputError(f"a partner without text for {given(tokens_only[0].name)} (token numbers cannot be "
                          "put into a text: compare a FairEval span file with one)",
                          "a document with text", file=sides[1].source)  # fmt: skip
     if gold.stand_in and system.stand_in:
@@ -126,7 +126,7 @@ def _shared(gold: Document, system: Document, sides: Sides) -> Document:
         return gold
     if len(system.tokens) < len(gold.tokens):
         raise InputError(f"a text of at least {len(gold.tokens)} characters (gold's spans reach so far)",
-                         f"{len(system.tokens)} in document {system.name!r}",
+                         f"{len(system.tokens)} in document {given(system.name)}",
                          file=document_file(sides[1], system))  # fmt: skip
     return replace(system, name=gold.name)
 
@@ -167,12 +167,12 @@ def _unpaired(name: str, side: Annotations, other: Annotations) -> InputError:
              f"{common or 'no'} name{'s' if common != 1 else ''} in common")  # fmt: skip
     if not common:
         found += " (different texts?)"
-    return InputError(f"a document named {name!r} (as in {side.source})", found, file=other.source)
+    return InputError(f"a document named {given(name)} (as in {side.source})", found, file=other.source)
 
 
 def _holding(side: Annotations, shown: int = 3) -> str:
     """How many documents a side holds and the first few names: `5 documents ('a', 'b', 'c', …)`."""
-    names = first_listed(side.documents, shown, more=", …", show=lambda d: repr(d.name))
+    names = first_listed(side.documents, shown, more=", …", show=lambda d: given(d.name))
     count = len(side.documents)
     return f"{count} document{'s' if count != 1 else ''}" + (f" ({names})" if count and shown else "")
 
@@ -209,7 +209,7 @@ def _within(doc: Document, starts: np.ndarray, ends: np.ndarray, system: Annotat
     past = np.flatnonzero(ends > len(doc.tokens))
     if len(past):
         k = int(past[0])
-        raise InputError(f"spans within the {len(doc.tokens)} characters of document {doc.name!r}",
+        raise InputError(f"spans within the {len(doc.tokens)} characters of document {given(doc.name)}",
                          f"a span [{int(starts[k])}, {int(ends[k])})",
                          file=document_file(system, own))  # fmt: skip
     return starts, ends
@@ -246,7 +246,7 @@ def _named(file: str, name: str) -> str:
     """`FILE` where the document is the file's alone, else `document 'NAME' in FILE`."""
     path = Path(file)  # a folder given as `.` has no name (with_suffix would raise)
     stem = "/" + (path.with_suffix("") if path.name else path).as_posix()
-    return file if stem.endswith("/" + name) else f"document {name!r} in {file}"
+    return file if stem.endswith("/" + name) else f"document {given(name)} in {file}"
 
 
 #: How a quoted piece of a text shows what would not read as text: line ends, tabs.

@@ -1,6 +1,6 @@
-"""`spanstudio agreement` and `spanstudio adjudicate`, with the files read through
-engine.formats.read_spans (replaced here by annotations made in the test until the readers
-land), and the round trip: adjudicate a workbook, evaluate the gold against each annotator."""
+"""`spanstudio agreement` and `spanstudio adjudicate`, with each annotator's file read
+through engine.agreement.inputs.read_spans (replaced here by annotations made in the test),
+and the round trip: adjudicate a workbook, evaluate the gold against each annotator."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 import pytest
 from openpyxl import load_workbook
 
+import engine.agreement.inputs
 import engine.formats
 from engine.agreement.corpus import build_corpus
 from engine.agreement.measures import measure
@@ -45,12 +46,16 @@ def annotations(path: str) -> Annotations:
     return Annotations(path, "test", docs, [Span(s, e, lab, d) for d, s, e, lab in SPANS[name]])
 
 
+def fake_annotators(patch: pytest.MonkeyPatch, read=annotations) -> None:
+    """The agreement reads each annotator's file as `read(path)` makes its annotations. Only
+    the agreement's own name is replaced: engine.formats.read_spans stays the reader, so no
+    module imported meanwhile binds the fake (it did, and later tests read through it)."""
+    patch.setattr(engine.agreement.inputs, "read_spans", lambda path, fmt, options: read(path))
+
+
 @pytest.fixture(autouse=True)
 def reader(monkeypatch):
-    def read_spans(path, fmt, options):
-        return annotations(path)
-
-    monkeypatch.setattr(engine.formats, "read_spans", read_spans, raising=False)
+    fake_annotators(monkeypatch)
 
 
 def inputs(tmp_path) -> list[str]:
@@ -311,3 +316,11 @@ def test_a_workbook_that_is_a_folder_or_a_loop_is_said_so(tmp_path, capsys):
                       str(path)]):  # fmt: skip
             assert main(args) == 2
             assert capsys.readouterr().err == f"spanstudio: error: {path}: {said}\n"
+
+
+def test_the_fake_reader_leaves_engine_formats_reader_alone():
+    """A module first imported during these tests binds the real reader: the fixture replaces
+    the agreement's name only (it replaced engine.formats.read_spans, and a later test in
+    another file read INCEpTION exports through the fake: KeyError 'project.zip')."""
+    assert engine.formats.read_spans.__module__ == "engine.formats"
+    assert engine.agreement.inputs.read_spans.__module__ == __name__

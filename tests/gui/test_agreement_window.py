@@ -1,11 +1,10 @@
 """The Agreement mode: three annotators' files, the coloured matrix, a pair's
-disagreements, the documents worst first, the lanes, the workbook (read_spans replaced by
-annotations made in the test until the readers land)."""
+disagreements, the documents worst first, the lanes, the workbook (the agreement's read_spans replaced
+by annotations made in the test)."""
 
 from __future__ import annotations
 
 import gc
-import importlib
 import threading
 import time
 
@@ -14,7 +13,6 @@ from PySide6.QtCore import QSettings, Qt
 
 import engine.agreement.measures
 import engine.agreement.workbook
-import engine.formats
 from engine.agreement.workbook import read_workbook, workbook_bytes
 from engine.errors import Cancelled
 from engine.formats.standoff import text_document
@@ -24,19 +22,12 @@ from gui import dialogs, worker
 from gui.agreement_views import PART_CHARS, part_bounds
 from gui.agreement_window import AgreementWindow
 from gui.main_window import MainWindow
-from tests.engine.test_agreement_command import annotations
-
-#: Modules that bind engine.formats.read_spans when first imported: imported before it is
-#: replaced, so that none keeps the replacement after a test (later tests read real files).
-BINDING_READ_SPANS = ("engine.methods.spans.inputs", "engine.methods.faireval.spanformats",
-                      "engine.methods.clueval.spanformats", "gui.file_contents")  # fmt: skip
+from tests.engine.test_agreement_command import annotations, fake_annotators
 
 
 def opened(qtbot, monkeypatch, folder, names, read) -> AgreementWindow:
     """The Agreement window with these annotators' files, whose annotations `read(path)` makes."""
-    for module in BINDING_READ_SPANS:
-        importlib.import_module(module)
-    monkeypatch.setattr(engine.formats, "read_spans", lambda path, fmt, options: read(path), raising=False)
+    fake_annotators(monkeypatch, read)
     shown = AgreementWindow()
     qtbot.addWidget(shown)
     files = [folder / name for name in names]

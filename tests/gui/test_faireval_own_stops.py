@@ -1,7 +1,7 @@
 """A box shows, before any run, where FairEval's run stops on a file of its own formats (a
 FairEval span file, CoNLL-2000), which it reads with its own reader: the very message the run
 gives (the box said nothing of it till the run), as far as the run reads the file (the sentences
-it compares beside the other file), the file read once by that reader for every method."""
+it compares beside the other file), the file read by that reader once, for FairEval alone."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_bad_span_line_is_shown_as_the_run_says_it(qtbot, window, tmp_path, re
     assert "gold.txt:2: expected begin to be a whole number ≥ 1, found 'x'" in shown["gold"]
     assert _shown(qtbot, window, gold, system, "spans")["gold"] == ""  # not the span readers' message
     assert _shown(qtbot, window, gold, system)["gold"] == shown["gold"]
-    assert reads["own"].count(str(gold)) == 1  # read once, whatever the method
+    assert reads["own"].count(str(gold)) == 1  # read once (not for spans), its look serving both methods
     assert _shown(qtbot, window, system, gold) == {"gold": "", "system": _run_says(system, gold)}
 
 

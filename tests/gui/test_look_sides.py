@@ -25,9 +25,9 @@ def reads(monkeypatch) -> list[tuple[str, str]]:
     """The looks at the files' contents: (path, the side its messages name) each, in order."""
     read, real = [], gui.setup_panel.read_contents
 
-    def counted(path, options, format=None, looked=None):
+    def counted(path, options, format=None, looked=None, own_stops=False):
         read.append((path, options.side))
-        return real(path, options, format, looked)
+        return real(path, options, format, looked, own_stops)
 
     monkeypatch.setattr(gui.setup_panel, "read_contents", counted)
     return read

@@ -5,7 +5,6 @@ sorts and filters like Type; a review saved as .ods says how to import it."""
 
 from __future__ import annotations
 
-import importlib
 import zipfile
 from pathlib import Path
 
@@ -14,16 +13,14 @@ from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
 
-import engine.formats
 from engine.agreement.kept import held_decisions
 from engine.review import read_review
 from gui import review_export
 from gui.models import RAW_ROLE, VERDICT
 from tests.engine.test_adjudication_keep import _comment
-from tests.engine.test_agreement_command import _decide, _workbook, annotations
+from tests.engine.test_agreement_command import _decide, _workbook, fake_annotators
 
 from .conftest import evaluate, wait_idle
-from .test_agreement_window import BINDING_READ_SPANS
 
 JUDGED = {"E2": "both wrong", "E3": "system right (gold wrong)", "E5": "unclear"}
 
@@ -234,10 +231,8 @@ def test_a_new_evaluation_shows_every_error_whatever_verdict_was_filtered(qtbot,
 
 def _decided_adjudication(tmp_path) -> Path:
     """An adjudication workbook (spanstudio agreement --xlsx) with six decisions and a comment."""
-    for module in BINDING_READ_SPANS:  # bound before read_spans is replaced for the workbook only
-        importlib.import_module(module)
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(engine.formats, "read_spans", lambda path, fmt, options: annotations(path), raising=False)
+        fake_annotators(patched)
         path = Path(_workbook(tmp_path))
     _decide(str(path), lambda row: row["anna"] or "none")
     _comment(str(path), {"R3": "ask Ben"})

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import InputError, given
 from ...formats.spantable import Bounds, SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
@@ -106,7 +106,7 @@ def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.n
     clash = np.flatnonzero(first[order][1:] <= last[order][:-1])
     if len(clash):
         span = table.span(int(order[clash[0] + 1]))
-        found = f"{span.label} [{span.start}, {span.end}) of document {span.doc!r} overlapping another"
+        found = f"{span.label} [{span.start}, {span.end}) of document {given(span.doc)} overlapping another"
         expected = "spans that share no token (CLUEval reads each layer as one BIO column)"
         raise InputError(expected, found, file=path)
     first, last, labels = first[order], last[order], table.labels[order]
