@@ -74,7 +74,7 @@ def side_columns(gold: Sequence[Any], system: Sequence[Any]) -> tuple[Any, ...]:
 
 
 #: Titles of the error table's columns, the same words in the app and the workbook
-#: (a column without a title here — a method's own — is shown under its key).
+#: (a column without a title here — a method's own — is titled by column_title's rule).
 COLUMN_TITLES: dict[str, str] = {
     "error_id": "ID",
     "document": "Document",
@@ -98,9 +98,24 @@ COLUMN_TITLES: dict[str, str] = {
 }
 
 
+_TITLED_KEYS = {title: key for key, title in COLUMN_TITLES.items()}
+
+
 def column_title(key: str) -> str:
-    """The title of an error-table column (its key when it has none)."""
-    return COLUMN_TITLES.get(key, key)
+    """The title of a column, the same words in the app and the workbook: COLUMN_TITLES's,
+    else a method's own key in words ('gold_line' → 'Gold line'; a key without '_' as it is)."""
+    title = COLUMN_TITLES.get(key)
+    if title is not None:
+        return title
+    return key.replace("_", " ").capitalize() if "_" in key and key.strip("_") else key
+
+
+def column_key(title: str) -> str:
+    """The key of a column titled by column_title ('Gold line' → 'gold_line'; 'Document' →
+    'document'); a title it does not write (an older workbook's raw key) as it is."""
+    if title in _TITLED_KEYS:
+        return _TITLED_KEYS[title]
+    return title.lower().replace(" ", "_") if " " in title.strip() else title
 
 
 # Optional keys an error row may carry besides these:
