@@ -103,19 +103,27 @@ _TITLED_KEYS = {title: key for key, title in COLUMN_TITLES.items()}
 
 def column_title(key: str) -> str:
     """The title of a column, the same words in the app and the workbook: COLUMN_TITLES's,
-    else a method's own key in words ('gold_line' → 'Gold line'; a key without '_' as it is)."""
+    else a method's own key in words, its first letter a capital and its other letters kept
+    ('gold_line' → 'Gold line', 'entity_Y' → 'Entity Y'; a key without '_' as it is)."""
     title = COLUMN_TITLES.get(key)
     if title is not None:
         return title
-    return key.replace("_", " ").capitalize() if "_" in key and key.strip("_") else key
+    if "_" not in key or not key.strip("_"):
+        return key
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def column_key(title: str) -> str:
-    """The key of a column titled by column_title ('Gold line' → 'gold_line'; 'Document' →
-    'document'); a title it does not write (an older workbook's raw key) as it is."""
+    """The key of a column titled by column_title ('Gold line' → 'gold_line', 'Entity Y' →
+    'entity_Y', 'TP Precision' → 'TP_Precision'; 'Document' → 'document'); a title it does
+    not write (an older workbook's raw key, 'gold_line') as it is."""
     if title in _TITLED_KEYS:
         return _TITLED_KEYS[title]
-    return title.lower().replace(" ", "_") if " " in title.strip() else title
+    if " " not in title.strip():
+        return title
+    key = title.replace(" ", "_")
+    return key if key[1:2].isupper() else key[:1].lower() + key[1:]
 
 
 # Optional keys an error row may carry besides these:

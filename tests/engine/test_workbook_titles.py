@@ -21,7 +21,8 @@ WORDS = ["Gold line", "System line", "Token strip"]
 
 @pytest.mark.parametrize(("key", "title"), [
     ("gold_line", "Gold line"), ("token_strip", "Token strip"), ("document", "Document"), ("error_id", "ID"),
-    ("unit_id", "Unit id"), ("x", "x"), ("_", "_"),
+    ("unit_id", "Unit id"), ("x", "x"), ("_", "_"), ("entity_Y", "Entity Y"), ("TP_Precision", "TP Precision"),
+    ("context_marked", "Context marked"),
 ])  # fmt: skip
 def test_a_column_title_and_its_key(key, title):
     assert column_title(key) == title and column_key(title) == key
