@@ -87,6 +87,20 @@ def describe(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
+def json_value(value: Any, most: int = 60) -> str:
+    """A value read from a JSON file as the file writes it (`true`, `null`, `"abc"`, `{"a": 1}`,
+    not Python's `True`, `None`, `'abc'`): its JSON text, control characters escaped (shown),
+    cut to `most` characters with "…"."""
+    import json  # messages only: plain runs do not load it
+
+    return cut_to(shown(json.dumps(value, ensure_ascii=False, default=str), cut=False), most)
+
+
+def cut_to(text: str, most: int) -> str:
+    """`text` cut to `most` characters, its last "…" where it was longer."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def names_escaped(text: str) -> str:
     """`text` with each byte of a name that was not UTF-8 escaped as messages show it
     (`\\xff`), every other character kept (a file or report can then be UTF-8)."""

@@ -74,7 +74,7 @@ def side_columns(gold: Sequence[Any], system: Sequence[Any]) -> tuple[Any, ...]:
 
 
 #: Titles of the error table's columns, the same words in the app and the workbook
-#: (a column without a title here — a method's own — is shown under its key).
+#: (a column without a title here — a method's own — is titled by column_title's rule).
 COLUMN_TITLES: dict[str, str] = {
     "error_id": "ID",
     "document": "Document",
@@ -98,9 +98,32 @@ COLUMN_TITLES: dict[str, str] = {
 }
 
 
+_TITLED_KEYS = {title: key for key, title in COLUMN_TITLES.items()}
+
+
 def column_title(key: str) -> str:
-    """The title of an error-table column (its key when it has none)."""
-    return COLUMN_TITLES.get(key, key)
+    """The title of a column, the same words in the app and the workbook: COLUMN_TITLES's,
+    else a method's own key in words, its first letter a capital and its other letters kept
+    ('gold_line' → 'Gold line', 'entity_Y' → 'Entity Y'; a key without '_' as it is)."""
+    title = COLUMN_TITLES.get(key)
+    if title is not None:
+        return title
+    if "_" not in key or not key.strip("_"):
+        return key
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def column_key(title: str) -> str:
+    """The key of a column titled by column_title ('Gold line' → 'gold_line', 'Entity Y' →
+    'entity_Y', 'TP Precision' → 'TP_Precision'; 'Document' → 'document'); a title it does
+    not write (an older workbook's raw key, 'gold_line') as it is."""
+    if title in _TITLED_KEYS:
+        return _TITLED_KEYS[title]
+    if " " not in title.strip():
+        return title
+    key = title.replace(" ", "_")
+    return key if key[1:2].isupper() else key[:1].lower() + key[1:]
 
 
 # Optional keys an error row may carry besides these:

@@ -14,7 +14,7 @@ from .errors import InputError, first_listed
 from .export.review_scan import SheetBook, filled, header_columns, is_system_list, json_value, unreadable
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
-from .report import COLUMN_TITLES, Table, error_ids
+from .report import COLUMN_TITLES, Table, column_key, error_ids
 from .textio import require_workbook
 from .zips import entry_bytes, open_zip
 
@@ -280,12 +280,19 @@ def _read_columns(titles: dict[str, Any]) -> dict[str, str]:
 def _column_keys(titles: tuple[Any, ...]) -> dict[str, int]:
     """Each column's key by its title; the unit's, titled by the unit's name ("Sentence",
     "Page", …), stands right after Document."""
-    columns = {KEYS.get(t, t): i for i, t in enumerate(titles) if isinstance(t, str) and t}
+    keys = [_column_key(t) if isinstance(t, str) and t else None for t in titles]
+    columns = {key: i for i, key in enumerate(keys) if key}
     after = columns.get("document", -2) + 1
-    title = titles[after] if 0 < after < len(titles) else None
-    if "unit" not in columns and title not in KEYS and isinstance(title, str) and title in columns:
-        columns["unit"] = columns.pop(title)
+    title, key = (titles[after], keys[after]) if 0 < after < len(titles) else (None, None)
+    if "unit" not in columns and title not in KEYS and key in columns:
+        columns["unit"] = columns.pop(key)
     return columns
+
+
+def _column_key(title: str) -> str:
+    """The key of a column by its title: a method's own column titled in words ('Gold line') or,
+    in a workbook written before they were, by its key ('gold_line'); the contexts by title."""
+    return KEYS.get(title) or (title if title in CONTEXTS else column_key(title))
 
 
 def _verdict(value: Any, sheet: str, cell: str, review: Review) -> str:

@@ -12,7 +12,7 @@ import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import ColumnRows
+from engine.report import ColumnRows, column_title
 from engine.review import NOT_REVIEWED
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
@@ -180,11 +180,6 @@ class FrameModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-def key_title(key: str) -> str:
-    """A column key as words: 'gold_line' → 'Gold line' (a key without '_' as it is)."""
-    return key.replace("_", " ").capitalize() if "_" in key and key.strip("_") else key
-
-
 class RowsModel(FrameModel):
     """A read-only model of a report's error table kept as columns (report.ColumnRows), shown
     in the order of `shown` (positions in the rows): nothing is copied or converted when a
@@ -207,7 +202,7 @@ class RowsModel(FrameModel):
         words ('Gold line'), not by its key."""
         title = super().headerData(section, orientation, role)
         if orientation == Qt.Orientation.Horizontal and title == self._column_name(section):
-            return key_title(title)
+            return column_title(title)
         return title
 
     def set_rows(self, table: ColumnRows, columns: list[str], shown: np.ndarray) -> None:

@@ -15,6 +15,7 @@ common is an InputError: nothing could be measured.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
@@ -193,8 +194,8 @@ def _texts(
         for doc in side.documents:
             if doc.name not in texts:
                 texts[doc.name], owner[doc.name] = doc, a
-            else:
-                _same_text(texts[doc.name], doc, names[owner[doc.name]], names[a], side)
+            elif document_text(texts[doc.name]) != document_text(doc):
+                raise _differing_text(doc.name, sides, names)
             if doc.name not in bounds and doc.token_bounds is not None:
                 bounds[doc.name] = _pairs(doc.token_bounds)
     for name in order:
@@ -223,21 +224,46 @@ def _pairs(ranges: Any) -> np.ndarray:
     return np.fromiter(chain.from_iterable(ranges), dtype=np.int64, count=2 * len(ranges)).reshape(-1, 2)
 
 
-def _same_text(first: Document, other: Document, first_name: str, other_name: str, side: Annotations) -> None:
-    """InputError naming the file of `side`'s document `other` where its text is not `first`'s."""
-    a, b = document_text(first), document_text(other)
-    if a == b:
-        return
-    from ..formats.pairing import document_file, excerpt, marks_note, normalization_note  # only to say why
+def _differing_text(name: str, sides: Sequence[Annotations], names: Sequence[str]) -> InputError:
+    """The InputError of a document whose annotators do not all hold one text: where three or
+    more hold it and most of them share one text, naming the file of the first annotator whose
+    text is not theirs (the odd one, the other odd ones after it); else naming the first
+    annotator's text and the first that differs from it, by the file of the latter."""
+    from ..formats.pairing import document_file  # only to say why
 
+    holders = [(names[a], side, doc) for a, side in enumerate(sides)
+               for doc in side.documents if doc.name == name]  # fmt: skip
+    texts = [document_text(doc) for _, _, doc in holders]
+    common, shared = Counter(texts).most_common(1)[0]
+    if len(holders) < 3 or 2 * shared <= len(holders):
+        j = next(j for j, text in enumerate(texts) if text != texts[0])
+        first, other = holders[0][0], holders[j][0]
+        return _text_error(name, f"{other}'s text differs from {first}'s", (texts[0], texts[j]),
+                           (first, other), document_file(*holders[j][1:]))  # fmt: skip
+    odd = [holder for holder, text in zip(holders, texts, strict=True) if text != common]
+    most = [holder[0] for holder, text in zip(holders, texts, strict=True) if text == common]
+    (who, side, doc), others = odd[0], odd[1:]
+    said = f"{who}'s text differs from the one {len(most)} of the {len(holders)} annotators share"
+    also = "".join(f"; so does {other}'s ({document_file(s, d)})" for other, s, d in others)
+    return _text_error(name, f"{said} ({', '.join(most)})", (common, document_text(doc)), ("they", who),
+                       document_file(side, doc), also)  # fmt: skip
+
+
+def _text_error(name: str, said: str, texts: tuple[str, str], names: tuple[str, str], file: str,
+                also: str = "") -> InputError:  # fmt: skip
+    """The error of document `name` whose two `texts` differ (`said`: whose, as `names` hold
+    them), named by the second's `file`: where they first differ, both quoted."""
+    from ..formats.pairing import excerpt, marks_note, normalization_note  # only to say why
+
+    (a, b), (first, other) = texts, names
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     marks = marks_note(a[at : at + 12] + b[at : at + 12], " (", ")")
-    raise InputError(
-        f"document '{first.name}' to have one text for every annotator",
-        f"{other_name}'s text differs from {first_name}'s at character {at} (counted from 0): "
-        f"{first_name} has {excerpt(a, at, 12)}, {other_name} has {excerpt(b, at, 12)}{marks}"
-        f"{normalization_note(a, b, (first_name, other_name))}",
-        file=document_file(side, other),
+    has = "they have" if first == "they" else f"{first} has"
+    return InputError(
+        f"document '{name}' to have one text for every annotator",
+        f"{said} at character {at} (counted from 0): {has} {excerpt(a, at, 12)}, {other} has "
+        f"{excerpt(b, at, 12)}{marks}{normalization_note(a, b, names)}{also}",
+        file=file,
     )
 
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
-from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table
+from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table, column_title
 from ..scale import is_score_column
 from ..writing import atomic_file
 from .cells import (
@@ -329,7 +329,7 @@ class _Writer:
         columns.append(("Context", ""))
         columns += [(self._unit_title(sample) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
         columns.append((CONTEXT_COLOURED, ""))
-        return columns + [(k, k) for k in extra]
+        return columns + [(column_title(k), k) for k in extra]
 
     def _error_sheet(
         self, name: str, title: str, part: Sequence[int], extra: list[str], done: int, total: int

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from ..errors import FileWarning, InputError, describe, first_listed, given
+from ..errors import FileWarning, InputError, describe, first_listed, given, json_value
 from ..spans import Annotations
 from . import doccano_zip, sniffing
-from .jsondocs import Record, bad, document, offsets, place, records, unique_name
+from .jsondocs import MISSING, Record, bad, document, offsets, place, records, unique_name
 from .reader_options import given_user, named_user, one_annotator, unknown_user
 from .spantable import SpanTable, lazy_origin
 from .standoff import ReadOptions
@@ -44,9 +44,12 @@ def _text(record: Record, path: str) -> str:
     value = record.value
     if not isinstance(value, dict):
         raise bad(record, path, "a JSON object (one example)", describe(value))
-    text = value.get("text", value.get("data"))
+    key = "text" if "text" in value or "data" not in value else "data"
+    if key not in value:
+        raise bad(record, path, 'a "text" (or "data") string', 'no "text"')
+    text = value[key]
     if not isinstance(text, str):
-        raise bad(record, path, 'a "text" (or "data") string', repr(text)[:40])
+        raise bad(record, path, 'a "text" (or "data") string', json_value(text), f".{key}")
     return text
 
 
@@ -68,7 +71,7 @@ def _triples(record: Record, path: str, key: str, length: int, places: bool) -> 
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
-            raise bad(record, path, "[start, end, label]", repr(item)[:40], where)
+            raise bad(record, path, "[start, end, label]", json_value(item), where)
         start, end = offsets(record, path, where, item[0], item[1], length)
         spans.append((start, end, item[2], where if places else ""))
     return spans
@@ -95,13 +98,14 @@ def _objects(record: Record, path: str, key: str, length: int, names: LabelNames
         where = f".{key}[{i}]"
         label = _label(item)
         if label is None:
-            raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
+            raise bad(record, path, '{"start_offset", "end_offset", "label"}', json_value(item), where)
         if names is not None and _label_id(item):
             label = names.name(record, path, item["label"], f"{where}.label")
-        start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
+        start, end = offsets(record, path, where, item.get("start_offset", MISSING),
+                             item.get("end_offset", MISSING), length, ("start_offset", "end_offset"))
         user = item.get("user")
         if isinstance(user, list | dict):
-            raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
+            raise bad(record, path, "a user id (a number or a name)", json_value(user), f"{where}.user")
         spans.append((start, end, label, user, where if places else ""))
     return spans
 
@@ -138,7 +142,7 @@ def label_names(options: ReadOptions) -> LabelNames | None:
         value = record.value
         if not (isinstance(value, dict) and _label_id({"label": value.get("id")})
                 and isinstance(value.get("text"), str)):  # fmt: skip
-            raise bad(record, file, f"a label {LABEL} (a doccano label file)", repr(value)[:60])
+            raise bad(record, file, f"a label {LABEL} (a doccano label file)", json_value(value))
         names[value["id"]] = value["text"]
     return LabelNames(file, names)
 

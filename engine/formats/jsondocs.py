@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from ..errors import InputError
+from ..errors import InputError, json_value
 from ..spans import Document
 from ..textio import BOM_BYTES, decode_utf8, read_input_bytes
 from .standoff import text_document
@@ -119,10 +119,18 @@ def place(record: Record, where: str) -> str:
     return f"line {record.line} {where}" if record.line is not None else f"{record.path}{where}"
 
 
-def offsets(record: Record, path: str, where: str, start: Any, end: Any, length: int) -> tuple[int, int]:
-    """Checked character offsets [start, end) inside a text of `length` code points."""
+#: An offset whose key the object does not have (said missing, where null is JSON's `null`).
+MISSING: Any = type("Missing", (), {"__repr__": lambda _: "MISSING"})()
+
+
+def offsets(record: Record, path: str, where: str, start: Any, end: Any, length: int,
+            keys: tuple[str, str] = ("start", "end")) -> tuple[int, int]:  # fmt: skip
+    """Checked character offsets [start, end) inside a text of `length` code points (MISSING
+    where the object has no such key; `keys`: how the file names the two)."""
     if type(start) is not int or type(end) is not int:
-        raise bad(record, path, "whole-number start and end offsets", f"{start!r}, {end!r}", where)
+        found = ", ".join(f"no {key}" if value is MISSING else f"{key} {json_value(value)}"
+                          for key, value in zip(keys, (start, end), strict=True))  # fmt: skip
+        raise bad(record, path, "whole-number start and end offsets", found, where)
     if not 0 <= start <= end <= length:
         raise bad(record, path, f"0 ≤ start ≤ end ≤ {length} (the text's length)", f"[{start}, {end})", where)
     return start, end

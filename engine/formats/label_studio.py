@@ -25,14 +25,13 @@ the predictions as one more annotator per `model_version` (`predictions 1.0`).
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from ..errors import FileWarning, InputError, describe, first_listed, given
+from ..errors import FileWarning, InputError, describe, first_listed, given, json_value
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, companion_beside, sniffing
 from .doccano import table_of_examples, users_warning
@@ -230,7 +229,8 @@ def _task(record: Record, path: str, results: list[Any], at: str, config: Config
         where = result.get(AT) or f"{at}.result[{i}].value"
         value = result.get("value")
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
-            raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
+            found = json_value(value) if "value" in result else 'no "value"'
+            raise bad(record, path, 'a value with "start", "end" and "labels"', found, where)
         labels = value["labels"]
         if len(labels) != 1 or type(labels[0]) is not str:  # one label, a string: most regions
             _check_labels(record, path, labels, where)
@@ -253,7 +253,7 @@ def _result_type(result: Any) -> str:
     if "type" not in result:
         return _NO_TYPE
     kind = result["type"]
-    return repr(kind) if isinstance(kind, str) else describe(kind)
+    return json_value(kind) if isinstance(kind, str) else describe(kind)
 
 
 def _not_read(others: set[str]) -> str:
@@ -288,7 +288,7 @@ def _check_labels(record: Record, path: str, labels: list[Any], where: str) -> N
     an object: Label Studio writes each label as text), by its JSON path."""
     wrong = next((j for j, label in enumerate(labels) if type(label) is not str), None)
     if wrong is not None:
-        found = json.dumps(labels[wrong], ensure_ascii=False)
+        found = json_value(labels[wrong])
         raise bad(record, path, "a label that is text (a JSON string)", found, f"{where}.labels[{wrong}]")
 
 
@@ -505,7 +505,7 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
         left_out = f"{n} {have} no {noun} {which}, left out of the comparison: {shown}"
         warnings.append(FileWarning(path, left_out))
     if others:
-        warnings.append(FileWarning(path, f"no result of type 'labels' (text spans) in the {options.source}; "
+        warnings.append(FileWarning(path, f'no result of type "labels" (text spans) in the {options.source}; '
                                     f"{_not_read(others)} are not read"))  # fmt: skip
     return warnings
 

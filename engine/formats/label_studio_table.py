@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from ..errors import InputError
+from ..errors import InputError, cut_to
 from ..textio import BOM, read_input_bytes
 from .jsondocs import Record, records
 from .sniffing import label_studio_separator
@@ -102,7 +102,7 @@ def _not_regions(name: str, cell: str, path: str, line: int) -> InputError:
     JSON cut short or broken, or another value."""
     try:
         orjson.loads(cell)
-        found = f"'{cell[:40]}'"
+        found = cut_to(cell, 60)  # the cell's JSON as the file writes it
     except orjson.JSONDecodeError as err:
         found = f"invalid JSON ({err.args[0].split(':')[0]})"
     expected = f"regions in column '{name}' as in its other rows (a JSON list of objects with \"labels\")"

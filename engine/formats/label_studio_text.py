@@ -11,8 +11,8 @@ from bisect import bisect_left
 from itertools import accumulate
 from typing import Any
 
-from ..errors import FileWarning, first_listed
-from .jsondocs import Record, offsets
+from ..errors import FileWarning, first_listed, json_value
+from .jsondocs import MISSING, Record, offsets
 
 #: Regions named in a warning at most.
 SHOWN = 5
@@ -55,7 +55,7 @@ class TextChecks:
     def offsets(self, record: Record, path: str, where: str, value: dict[str, Any],
                 text: str) -> tuple[int, int]:  # fmt: skip
         """The region's checked character offsets in its task's text."""
-        start, end, said = value.get("start"), value.get("end"), value.get("text")
+        start, end, said = value.get("start", MISSING), value.get("end", MISSING), value.get("text")
         at = f"{record.path}{where}"
         checkable = isinstance(said, str) and type(start) is int and type(end) is int
         if checkable and not _same(_covered(text, start, end), said):
@@ -66,7 +66,8 @@ class TextChecks:
                 return converted
             found = _covered(text, start, end)
             if found is not None:
-                self.differing.append(f"{at}: {said!r} at [{start}, {end}) reads {found!r}")
+                said, found = json_value(said), json_value(found)
+                self.differing.append(f"{at}: {said} at [{start}, {end}) reads {found}")
         return offsets(record, path, where, start, end, len(text))
 
     def _units(self, text: str) -> list[int] | None:

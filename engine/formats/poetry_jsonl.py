@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from ..errors import FileWarning, InputError, describe, nothing_in
+from ..errors import FileWarning, InputError, describe, json_value, nothing_in
 from ..textio import check_input, not_text, not_utf8, unmarked_utf16
 from . import sniffing
 
@@ -38,12 +38,8 @@ _CHUNK = 1 << 16
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # orjson reads integers outside this as floats
 
 def quote_id(page_id: Any) -> str:
-    """A page id in a message: 'p2' for strings, JSON text (5, true, null) otherwise."""
-    if isinstance(page_id, str):
-        return f"'{page_id}'"
-    import json
-
-    return json.dumps(page_id)
+    """A page id in a message as the file writes it: JSON text ("p2", 5, true, null)."""
+    return json_value(page_id)
 
 
 sniff = sniffing.poetry_jsonl  # recognises the format without this module (engine/formats/sniffing.py)

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import InputError
 from ..spans import Annotations, Document
 from . import poetry_jsonl
-from .poetry_jsonl import REFERENCE, SYSTEM, JsonLines, nothing_read, page_id_of, spans_of
+from .poetry_jsonl import REFERENCE, SYSTEM, JsonLines, nothing_read, page_id_of, quote_id, spans_of
 from .spantable import SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -66,9 +66,10 @@ def read(path: str, options: ReadOptions) -> Annotations:
     rows: list[tuple[int, int, int, str]] = []
     layout = None
     for number, page in JsonLines(path, path):
-        name = _name(page_id_of(page, path, number))
+        page_id = page_id_of(page, path, number)
+        name = _name(page_id)
         if name in lines:
-            raise InputError(f"each page id once (page {name!r} is on line {lines[name]})",
+            raise InputError(f"each page id once (page {quote_id(page_id)} is on line {lines[name]})",
                              "it again", file=path, line=number)  # fmt: skip
         lines[name] = number
         if layout is None:  # the first page says whether the file is a reference or a system file

@@ -445,16 +445,16 @@ def test_review_workbook_sheets_and_legends(cli, worked):
         "Verdict",
         "Comment",
         "Document",
-        "context_marked",
+        "Context marked",
         "start",
         "end",
         "sentence",
-        "entity_Y",
+        "Entity Y",
     ):
         assert column in header
     covered = dict(
         zip(header, next(r for r in recall[2:] if r[header.index("Type")] == "covered"), strict=True)
     )
-    assert covered["context_marked"] == "🟥Am🟥 🟨3. Mai 2020🟨 🟥zahlte🟥 sie 500 Euro ."
+    assert covered["Context marked"] == "🟥Am🟥 🟨3. Mai 2020🟨 🟥zahlte🟥 sie 500 Euro ."
     assert (covered["start"], covered["end"], covered["System position"]) == (13, 15, "12-13 14-16")
     assert len(list(book["Precision errors"].iter_rows())) == 2 + 8

@@ -164,7 +164,7 @@ def test_a_bad_or_missing_label_file_is_named(tmp_path):
     with pytest.raises(InputError) as found:
         read_spans(path, None, ReadOptions(label_file=bad))
     assert found.value.message == (f'{bad}: expected a label {{"id": 1, "text": "PER", …}} (a doccano label '
-                                   "file), found {'id': '7', 'text': 'MISC'} at $[1]")  # fmt: skip
+                                   'file), found {"id": "7", "text": "MISC"} at $[1]')  # fmt: skip
     (tmp_path / "cut.json").write_text('[{"id": 6, "text": "ORG"}', encoding="utf-8")
     with pytest.raises(InputError, match=r"cut.json:1: expected .*, found invalid JSON"):
         read_spans(path, None, ReadOptions(label_file=str(tmp_path / "cut.json")))

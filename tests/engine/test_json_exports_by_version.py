@@ -137,7 +137,7 @@ def test_label_studio_results_that_are_not_text_spans_are_named(tmp_path):
     choice = {"result": [{"from_name": "c", "to_name": "text", "type": "choices", "value": {"choices": ["a"]}}]}
     path = _json(tmp_path / "choices.json", [_task(1, [choice])])
     assert read_spans(path).spans.warnings == [
-        f"{path}: no result of type 'labels' (text spans) in the annotations; results of type 'choices' are not read"]
+        f'{path}: no result of type "labels" (text spans) in the annotations; results of type "choices" are not read']
 
 
 def test_label_studio_results_not_text_spans_are_named_in_json_words(tmp_path):
@@ -146,8 +146,8 @@ def test_label_studio_results_not_text_spans_are_named_in_json_words(tmp_path):
     results = {"result": ["PER", 3, [0, 4], None, {"type": None}, {"type": "choices"}, {"value": {}}]}
     path = _json(tmp_path / "odd.json", [_task(1, [results])])
     assert read_spans(path).spans.warnings == [
-        f"{path}: no result of type 'labels' (text spans) in the annotations; results of type "
-        "'choices', null; results without a type; results that are not objects (\"PER\", 3, an array, "
+        f'{path}: no result of type "labels" (text spans) in the annotations; results of type '
+        '"choices", null; results without a type; results that are not objects ("PER", 3, an array, '
         "null) are not read"]
 
 

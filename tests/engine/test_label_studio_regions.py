@@ -76,7 +76,7 @@ def test_a_text_that_differs_otherwise_is_a_warning_and_the_offsets_stand(tmp_pa
     assert _texts(read) == [("PER", "Anna")]
     (warning,) = reader_warnings(read)
     assert "1 region whose text differs from the task's text" in warning
-    assert "'Hanna' at [2, 6) reads 'Anna'" in warning
+    assert '"Hanna" at [2, 6) reads "Anna"' in warning
 
 
 def test_white_space_differences_are_not_reported(tmp_path):

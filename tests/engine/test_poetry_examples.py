@@ -208,8 +208,8 @@ def test_p17_repeated_page_ids(cli, tmp_path):
         "p,0.5,0.5,1,0,0,1,0,0",
     ]
     assert result.err == (
-        f"spanstudio: warning: {sys_}:2: page 'p' is also on line 1; the last line is used, as in the original\n"
-        f"spanstudio: warning: {ref}:2: page 'p' is also on line 1; it is evaluated and written again, "
+        f"spanstudio: warning: {sys_}:2: page \"p\" is also on line 1; the last line is used, as in the original\n"
+        f"spanstudio: warning: {ref}:2: page \"p\" is also on line 1; it is evaluated and written again, "
         "as in the original\n"
     )
 

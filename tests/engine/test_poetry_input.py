@@ -46,7 +46,7 @@ def test_p11_empty_piece(cli, tmp_path):
     sys_ = system_line("X", [(0, 12, "A")]) + "\n"
     assert fails(cli, tmp_path, ref, sys_, "--ignore-label") == (
         "ref.jsonl:1: expected reference spans that do not overlap where one system span covers them, "
-        "found (0,10) and (0,5) on page 'X' (the split piece would be empty)"
+        "found (0,10) and (0,5) on page \"X\" (the split piece would be empty)"
     )
 
 
@@ -55,14 +55,14 @@ def test_p11_reversed_piece(cli, tmp_path):
     sys_ = system_line("X", [(5, 20, "A")]) + "\n"
     assert fails(cli, tmp_path, ref, sys_) == (
         "ref.jsonl:1: expected reference spans that do not overlap where one system span covers them, "
-        "found (0,10) and (3,12) on page 'X' (the split piece would be reversed)"
+        "found (0,10) and (3,12) on page \"X\" (the split piece would be reversed)"
     )
 
 
 def test_p14_reference_page_missing_from_the_system_file(cli, tmp_path):
     ref = GOOD_REF + reference_line("p2", []) + "\n"
     assert fails(cli, tmp_path, ref) == (
-        'ref.jsonl:2: expected page \'p2\' in sys.jsonl, found none (add {"page_id": "p2", "n_spans": 0, '
+        'ref.jsonl:2: expected page "p2" in sys.jsonl, found none (add {"page_id": "p2", "n_spans": 0, '
         '"poem_spans": []} if the system found nothing)'
     )
 
@@ -465,13 +465,13 @@ def test_values_are_the_same_with_either_parser(cli, tmp_path, parser):
         ),
         (  # the first bad row wins, whatever kind of problem comes later
             reference_line("q", [(0, 5, "A")]) + "\n" + GOOD_REF + "{\n",
-            "ref.jsonl:1: expected page 'q' in sys.jsonl, found none "
+            "ref.jsonl:1: expected page \"q\" in sys.jsonl, found none "
             '(add {"page_id": "q", "n_spans": 0, "poem_spans": []} if the system found nothing)',
         ),
         (  # a split error on line 2 comes before invalid JSON on line 3
             GOOD_REF + reference_line("p", [(0, 10, "A"), (0, 5, "A")]) + "\n{\n",
             "ref.jsonl:2: expected reference spans that do not overlap where one system span covers "
-            "them, found (0,10) and (0,5) on page 'p' (the split piece would be empty)",
+            "them, found (0,10) and (0,5) on page \"p\" (the split piece would be empty)",
         ),
     ],
 )

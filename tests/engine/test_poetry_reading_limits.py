@@ -101,7 +101,7 @@ def test_over_50000_reference_pages_without_system_pages_is_one_error(cli, tmp_p
         result, out = _run(cli, tmp_path, reference, system)
         assert result.code == 2 and not out.exists()
         assert result.err == (
-            f"spanstudio: error: {tmp_path / 'ref.jsonl'}:1: expected page 'p0' in {tmp_path / 'sys.jsonl'}, "
+            f"spanstudio: error: {tmp_path / 'ref.jsonl'}:1: expected page \"p0\" in {tmp_path / 'sys.jsonl'}, "
             'found none (add {"page_id": "p0", "n_spans": 0, "poem_spans": []} if the system found nothing)\n'
         )
 

@@ -481,9 +481,9 @@ def test_review_workbook_lists_the_errors_with_their_token_strip(worked, cli, tm
     header = next(r for r in rows if r and r[0] == "ID")
     errors = rows[rows.index(header) + 1 :]
     assert len(errors) == 2 and "Verdict" in header
-    column = {name: header.index(name) for name in ("tokens", "cue", "gold_cue", "system_cue", "Type")}
+    column = {name: header.index(name) for name in ("tokens", "cue", "Gold cue", "System cue", "Type")}
     assert errors[1][column["tokens"]] == "🟩I [⟨never⟩] 🟨saw 🟨him ."
-    assert (errors[0][column["cue"]], errors[0][column["gold_cue"]], errors[0][column["system_cue"]]) == (
+    assert (errors[0][column["cue"]], errors[0][column["Gold cue"]], errors[0][column["System cue"]]) == (
         "PARTIAL", "un", "unhappy",
     )  # fmt: skip
     assert {e[column["Type"]] for e in errors} == {"FN"}

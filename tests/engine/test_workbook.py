@@ -73,7 +73,7 @@ def test_error_sheet_rows_context_and_validation(example_report, tmp_path):
         "System position",
         "Context (coloured)",
     ]
-    assert "token_strip" in head and ws.freeze_panes == "B3" and ws.auto_filter.ref.startswith("A2:")
+    assert "Token strip" in head and ws.freeze_panes == "B3" and ws.auto_filter.ref.startswith("A2:")
     rows = [dict(zip(head, [c.value for c in r], strict=True)) for r in ws.iter_rows(min_row=3)]
     assert len(rows) == len(example_report.error_rows) == 9
     watson = next(r for r in rows if r["Gold text"] == "Doctor Watson")
