@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, given
 from ..formats import read_spans
 from ..formats.reader_options import Annotators, ReadOptions, listed_names
 from ..progress import NO_PROGRESS, Progress
@@ -220,7 +220,7 @@ def read_listed(
         if path not in read:
             read[path] = export_annotators(path, format, options, predictions)
         if name not in read[path]:
-            raise InputError(f"an annotator of the export ({', '.join(read[path])})", repr(name), file=path)
+            raise InputError(f"an annotator of the export ({', '.join(read[path])})", given(name), file=path)
         names.append(name)
         sides.append(read[path][name])
     named = checked_names(names, None, [path for path, _ in inputs], LISTED_NAMING)

@@ -44,7 +44,7 @@ def brat(gold: Gold, folder: str) -> list[tuple[str, str]]:
         lines = []
         for n, (s, e, label) in enumerate(spans, start=1):
             if not label or re.search(r"\s", label):
-                raise InputError("labels without spaces (brat types)", repr(label), file=folder)
+                raise InputError("labels without spaces (brat types)", given(label), file=folder)
             text = doc["text"][s:e].replace("\n", " ").replace("\t", " ")
             lines.append(f"T{n}\t{label} {s} {e}\t{text}")
         files.append((str(Path(folder) / f"{name}.txt"), doc["text"]))

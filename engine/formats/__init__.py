@@ -418,13 +418,13 @@ def span_reader_names() -> tuple[str, ...]:
 def span_format(path: str | Path, format: str | None = None, lines: list[str] | None = None) -> ModuleType:
     """The reader module of a file or folder: the one named, or the one that recognises it
     (`lines`: a file's first lines, read already)."""
-    from ..errors import InputError
+    from ..errors import InputError, given
 
     if format is not None:
         if format in NO_SPAN_FORMATS:
             raise no_spans(NO_SPANS[NO_SPAN_FORMATS[format]])
         if format not in SPAN_FORMATS:
-            raise InputError(f"a format {', '.join(SPAN_FORMATS)}", repr(format), option="--format")
+            raise InputError(f"a format {', '.join(SPAN_FORMATS)}", given(format), option="--format")
         return format_module(SPAN_FORMATS[format])
     p = Path(path)
     if not p.exists():

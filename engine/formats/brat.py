@@ -179,7 +179,7 @@ def _fragments(field: str, ann: str, line: int, size: int) -> list[tuple[int, in
     for piece in field.split(";"):
         bounds = piece.split()
         if len(bounds) != 2 or not (bounds[0].isdecimal() and bounds[1].isdecimal()):  # int() reads these
-            raise InputError("offsets 'start end' (pieces joined by ';')", repr(field), file=ann, line=line)
+            raise InputError("offsets 'start end' (pieces joined by ';')", given(field), file=ann, line=line)
         start, end = int(bounds[0]), int(bounds[1])
         if not start <= end <= size:
             found = f"'{piece.strip()}' (the .txt has {size} characters)"
@@ -194,7 +194,7 @@ def _text_bound(line_text: str, ann: str, line: int, size: int, doc: str) -> tup
     label, _, offsets = fields[1].partition(" ") if len(fields) > 1 else ("", "", "")
     if not label or not offsets:
         expected = "a text-bound annotation 'T1<TAB>LABEL start end<TAB>text'"
-        raise InputError(expected, repr(line_text[:80]), file=ann, line=line)
+        raise InputError(expected, given(line_text[:80]), file=ann, line=line)
     pieces = _fragments(offsets, ann, line, size)
     attrs = {PARTS: pieces} if len(pieces) > 1 else {}
     span = Span(pieces[0][0], max(end for _, end in pieces), label, doc, attrs)
@@ -231,7 +231,7 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
                 spans.append(span)
         elif line_text[0] not in _IGNORED:
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
-            raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
+            raise InputError(expected, given(line_text[:80]), file=ann, line=number)
     return spans, dropped, differing
 
 

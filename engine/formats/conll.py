@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import FileWarning, InputError, Parts
+from ..errors import FileWarning, InputError, Parts, given
 from ..scoped_memo import Memo, memoised
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
@@ -338,7 +338,7 @@ def _not_a_tag(columns: ColumnFile, code: int, options: ReadOptions, also: Parts
     tags may be where they are: this side's flag)."""
     line = int(columns.lines[np.argmax(columns.tag_codes == code)])
     where, way_on = _tag_column(columns, options)
-    found = (repr(columns.tag_names[code]) + where, *way_on, *also)
+    found = (given(columns.tag_names[code]) + where, *way_on, *also)
     return NoTags(found, file=columns.name, line=line)
 
 
@@ -371,7 +371,7 @@ def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, options: Read
 
 def _untyped_said(tag: str) -> str:
     """A tag as a message shows it, saying how a letter alone is read ('S' is no bare label)."""
-    return repr(tag) + (f" (a letter alone: an untyped tag, read as {tag}-{UNTYPED})"
+    return given(tag) + (f" (a letter alone: an untyped tag, read as {tag}-{UNTYPED})"
                         if tag in tagschemes.PREFIXES else "")  # fmt: skip
 
 
@@ -406,7 +406,7 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
     token = int(np.searchsorted(seq.token_position, err.position))
     holds_token = token < len(seq.token_position) and seq.token_position[token] == err.position
     if holds_token:
-        found = repr(columns.tag_names[columns.tag_codes[token]])
+        found = given(columns.tag_names[columns.tag_codes[token]])
         line = columns.lines[token]
         same_sentence = token > 0 and seq.token_position[token - 1] == err.position - 1
     else:
@@ -447,7 +447,7 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
         scheme = "IOBES"
     if scheme not in tagschemes.SCHEMES:
         expected = f"a scheme {', '.join(tagschemes.SCHEMES)}"
-        raise InputError(expected, repr(options.scheme), option=options.flag("scheme"))
+        raise InputError(expected, given(options.scheme), option=options.flag("scheme"))
     if options.reading == "conlleval" and scheme in tagschemes.STRICT_ONLY:
         raise InputError(f"the strict reading for {scheme} (it is read strictly only)", "--reading conlleval",
                          file=columns.name)  # fmt: skip

@@ -344,7 +344,7 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
     """The tasks' spans; their places (jsondocs.place) listed by reading the file again
     when a message first asks (`places`: listed while reading)."""
     if options.source not in SOURCES:
-        raise InputError("annotations or predictions", repr(options.source), option="--source")
+        raise InputError("annotations or predictions", given(options.source), option="--source")
     config = _config(path)
     found, used, left_out, makers = [], set(), [], Counter[str]()
     annotators: list[Makers] = []  # where a user is given: who made each task's annotations

@@ -212,7 +212,7 @@ def user_called(user: str | None) -> str | None:
 
 def unknown_user(path: str, user: str, users: list[str]) -> InputError:
     """The error for a user an export has no annotations of, listing its users."""
-    return InputError(f"a user of the export ({listed_names(users)})", repr(user), file=path)
+    return InputError(f"a user of the export ({listed_names(users)})", given(user), file=path)
 
 
 def one_annotator(path: str, title: str, user: str, flag: str) -> InputError:

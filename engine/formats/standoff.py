@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import FileWarning, InputError
+from ..errors import FileWarning, InputError, given
 from ..spans import Annotations, Document, Span
 from ..textio import decode_utf8
 from .reader_options import DISCONTINUOUS_MODES, ReadOptions  # declared there: options need no reader
@@ -112,7 +112,7 @@ def pick_name(
         matches = [name for name in available if short_name(name) == requested]
         if len(matches) == 1:
             return matches[0]
-        raise InputError(f"a {what} of this file ({listed})", repr(requested), file=file)
+        raise InputError(f"a {what} of this file ({listed})", given(requested), file=file)
     if default is not None and default in available:
         return default
     if len(available) == 1:

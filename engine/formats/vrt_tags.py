@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import InputError, given
 
 #: Every B- and I- in a tag (CLUEval's reader labels a span by the tag without them).
 BIO_PREFIXES = re.compile("B-|I-")
@@ -44,7 +44,7 @@ def stored_labels(tags: Iterable[str]) -> list[str]:
 
 def refused_tag(tag: str, column: int, path: str, line: int) -> InputError:
     """C9: the message for a tag CLUEval refuses in BIO column `column` (1 the first) at `line`."""
-    found = "an empty field" if tag == "" else repr(tag)
+    found = "an empty field" if tag == "" else given(tag)
     return InputError(f"a BIO tag with a label in column {column}", found, file=path, line=line)
 
 

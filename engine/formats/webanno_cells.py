@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, given
 from .columns import gathered
 from .reader_options import OR_MISSING_LABEL
 from .webanno_rows import LINE_END, decoded, escaped
@@ -172,4 +172,4 @@ def _check(values: _Values, numbered: _Numbered, stars: np.ndarray,
     if bad.size:
         bad_value = slice(first_bad, first_bad + 1)
         raw = values.strings(values.begins[bad_value], values.ends[bad_value])[0]
-        raise fail("an annotation number as in 'PER[3]'", repr(raw), int(values.rows[first_bad]))
+        raise fail("an annotation number as in 'PER[3]'", given(raw), int(values.rows[first_bad]))

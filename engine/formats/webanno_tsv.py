@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import FileWarning, InputError
+from ..errors import FileWarning, InputError, given
 from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
@@ -107,7 +107,7 @@ def read_header(lines: Sequence[str], path: str) -> Header:
     while index < len(lines) and (kind := _LAYER_PREFIXES.get(lines[index][:6])):
         name, *columns = [f for f in lines[index][6:].split("|") if f] or [""]
         if not name:
-            raise InputError("a layer's type name after '='", repr(lines[index]), file=path, line=index + 1)
+            raise InputError("a layer's type name after '='", given(lines[index]), file=path, line=index + 1)
         layers.append(Layer(name, kind, tuple(columns or [""]), column))
         column += max(len(columns), 1)
         index += 1
@@ -266,7 +266,7 @@ class _Reader:
         starts, ends, bad = webanno_rows.offsets(self.body.lines.array, *self.body.field(1))
         if bad.size:
             row = int(bad[0])
-            raise self.fail("offsets 'begin-end' in a row's second field", repr(self.offsets_text(row)), row)
+            raise self.fail("offsets 'begin-end' in a row's second field", given(self.offsets_text(row)), row)
         return starts, ends
 
     def rebuild(self, starts: np.ndarray) -> tuple[_Text, np.ndarray]:
@@ -376,7 +376,7 @@ def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.
         if "\\" in token and found in unescaped:
             continue
         expected = f"the token {token!r} to match the #Text at {reader.offsets_text(row)}"
-        raise reader.fail(expected, repr(found), row)
+        raise reader.fail(expected, given(found), row)
 
 
 def _table(found: webanno_cells.Found, name: str, row_lines: np.ndarray) -> SpanTable:

@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, given
 
 #: cassis's warning for an offset it cannot convert from UTF-16 units to characters (made
 #: an error: cassis keeps the offset as it is and goes on, which counts wrong characters).
@@ -179,7 +179,7 @@ def _bad_value(expected: str, value: str, where: str, data: bytes) -> InputError
     element = _element_with(data, rb'(?:^|\s)(begin|end|sofa|sofaNum|xmi:id)="' + shown + rb'"') or \
         _element_with(data, rb'(?:^|\s)((?!xmlns)[\w:.-]+)="' + shown + rb'"')  # fmt: skip
     if element is None:
-        return InputError(expected, repr(value), file=where)
+        return InputError(expected, given(value), file=where)
     (name, tag), line = element
     return InputError(f"{expected} in {name}", f'{name}="{value}" in {tag}', file=where, line=line)
 

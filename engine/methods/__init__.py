@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ..errors import InputError
+from ..errors import InputError, given
 from ..paths import file_path
 from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
@@ -263,4 +263,4 @@ def get_method(name: str) -> Method:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(_REGISTRY)
-        raise InputError(f"one of the methods {known}", repr(name)) from None
+        raise InputError(f"one of the methods {known}", given(name)) from None

@@ -82,3 +82,27 @@ def test_a_document_of_another_text_is_named_as_it_is():
     other = Annotations("sys", "test", [text_document(NAME, "Holmes !")], [])
     said = message(pair, side("gold", [NAME]), other)
     assert said.startswith("sys: expected the text of gold's document 'it's\\x' in gold (up to line ends")
+
+
+# Values a person wrote (a line of a file, a tag, an option) are quoted the same way.
+
+
+def test_a_brat_line_of_no_kind_is_quoted_as_it_is(tmp_path, capsys):
+    (tmp_path / "a.txt").write_text("Holmes met Watson .\n", encoding="utf-8")
+    (tmp_path / "a.ann").write_text(f"X1\t{NAME}\n", encoding="utf-8")
+    assert main(["spans", str(tmp_path / "a.ann"), str(tmp_path / "a.ann")]) == 2
+    assert "found 'X1\\tit's\\x'" in capsys.readouterr().err
+
+
+def test_an_unknown_method_is_quoted_as_it_is():
+    from engine.methods import get_method
+
+    said = message(get_method, NAME)
+    assert said.endswith(", found 'it's\\x'")
+
+
+def test_a_conll_tag_is_quoted_as_it_is(tmp_path, capsys):
+    path = tmp_path / "a.conll"
+    path.write_text(f"Holmes\tB-PER\nmet\tO\nWatson\t{NAME}\n.\tO\n", encoding="utf-8")
+    assert main(["spans", str(path), str(path), "--format", "conll"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("found 'it's\\x'")
