@@ -79,6 +79,8 @@ def _record(header: list[str], row: list[str], regions: list[list[Any] | None],
             record[name] = found or []
         elif name in _IDS and cell.isdecimal():
             record[name] = int(cell)
+        elif cell.startswith('[{"') and _invalid_json(cell):
+            raise _broken_json(name, cell, *where)
         else:
             record[name] = cell
     return record
@@ -100,10 +102,22 @@ def _regions(cell: str) -> list[Any] | None:
 def _not_regions(name: str, cell: str, path: str, line: int) -> InputError:
     """The error of a cell of a control's column (regions in other rows) that holds none: its
     JSON cut short or broken, or another value."""
+    expected = f"regions in column '{name}' as in its other rows (a JSON list of objects with \"labels\")"
+    return InputError(expected, _invalid_json(cell) or cut_to(cell, 60), file=path, line=line)
+
+
+def _broken_json(name: str, cell: str, path: str, line: int) -> InputError:
+    """The error of a cell that begins as JSON's list of objects (regions, or a task's list
+    the converter wrote as JSON) but is not JSON: cut short or edited, in the only row, or in
+    every row, of its column (else _not_regions names it)."""
+    expected = f"JSON in column '{name}' (Label Studio writes a control's regions and a task's lists as JSON)"
+    return InputError(expected, _invalid_json(cell), file=path, line=line)
+
+
+def _invalid_json(cell: str) -> str:
+    """What is wrong with a cell's JSON ('invalid JSON (…)'), or '' where it is JSON."""
     try:
         orjson.loads(cell)
-        found = cut_to(cell, 60)  # the cell's JSON as the file writes it
     except orjson.JSONDecodeError as err:
-        found = f"invalid JSON ({err.args[0].split(':')[0]})"
-    expected = f"regions in column '{name}' as in its other rows (a JSON list of objects with \"labels\")"
-    return InputError(expected, found, file=path, line=line)
+        return f"invalid JSON ({err.args[0].split(':')[0]})"
+    return ""

@@ -122,6 +122,30 @@ def test_a_broken_cell_of_a_control_is_named_not_read_as_no_regions(tmp_path):
         read_spans(str(path))
 
 
+def test_a_broken_regions_cell_of_a_one_row_export_is_named_not_read_as_text(tmp_path):
+    """With no other row to show the column holds regions (a one-row export, or every row's
+    cell broken), a cell that begins as a JSON list of objects but is not JSON is an error
+    naming line and column: read as the task's text, its spans were lost without a word."""
+    path = tmp_path / "project.csv"
+    one_row = "".join(CSV.splitlines(keepends=True)[:2])
+    path.write_text(one_row.replace('""start"": 16', '""\x00start"": 16'), encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        read_spans(str(path))
+    assert str(raised.value) == (f"{path}:2: expected JSON in column 'label' (Label Studio writes a control's "
+                                 "regions and a task's lists as JSON), found invalid JSON (unexpected control character in string)")
+    path.write_text(CSV.replace('""start""', '""\x00start""'), encoding="utf-8")  # every row's cell
+    with pytest.raises(InputError, match=r"project.csv:2: expected JSON in column 'label' .*found invalid JSON"):
+        read_spans(str(path))
+
+
+def test_a_text_that_begins_with_a_bracket_is_read_as_text(tmp_path):
+    """A task's text may begin '[{' (not JSON's '[{"'): it stays the text."""
+    path = tmp_path / "project.csv"
+    path.write_text(CSV.replace('"Nothing here', '"[{Nothing here'), encoding="utf-8")
+    read = read_spans(str(path))
+    assert [d.tokens for d in read.documents if d.name == "8"] == ["[{Nothing here\non two lines"]
+
+
 def test_a_region_without_labels_among_regions_is_named(tmp_path):
     """A region without "labels" beside regions with them (JSON-MIN, or a CSV row): an error
     at its JSON path, not the whole list read as the task's data and every span lost."""
