@@ -11,6 +11,7 @@ command-line run that only prints a report never pays for importing pandas.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -126,6 +127,21 @@ def column_key(title: str) -> str:
     return key if key[1:2].isupper() else key[:1].lower() + key[1:]
 
 
+#: Abbreviations in a score table's keys as a person writes them ('f1-score' → 'F1-score').
+TITLE_WORDS = {"f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "freq": "frequency"}
+_ABBREVIATION = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(TITLE_WORDS)})(?![A-Za-z0-9])")
+
+
+def score_title(key: str) -> str:
+    """The header of a score table's column, as a person reads it: column_title's words,
+    its first letter a capital ('precision' → 'Precision', 'process_id' → 'Process id',
+    'TP_Precision' → 'TP Precision'), an abbreviation as TITLE_WORDS writes it ('f1' → 'F1',
+    'tp' → 'TP'), a count's 'n_' left out ('n_span_matches' → 'Span matches')."""
+    words = _ABBREVIATION.sub(lambda found: TITLE_WORDS[found[0]], re.sub(r"^n_(?=.)", "", key))
+    title = column_title(words)
+    return title[:1].upper() + title[1:]
+
+
 # Optional keys an error row may carry besides these:
 #   "sheet": the workbook sheet the row goes to (default "Errors"), for methods with
 #            several error tables;
@@ -150,6 +166,12 @@ class Table:
     note: str = ""
     formats: dict[str, str] = field(default_factory=dict)  # column → number format (workbook)
     scale: str = "fraction"  # the score columns hold 0..1 ("fraction") or 0..100 ("percent")
+    label_columns: bool = False  # its columns after the first are labels (a confusion matrix's)
+
+    def headers(self) -> list[str]:
+        """Its columns' headers in words (score_title), labels (label_columns) as they are."""
+        named = self.columns[:1] if self.label_columns else self.columns
+        return [score_title(key) for key in named] + list(self.columns[len(named) :])
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd

@@ -30,7 +30,7 @@ from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
 from .column_words import counted_words
 from .models import SAMPLED_ROWS, FrameModel
-from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
+from .score_titles import ComparisonModel, fit_titled_columns, table_titles
 from .second_options import panel_specs
 from .style import plain_tip
 from .whole_cells import WholeCells, WholeHeaders
@@ -273,13 +273,13 @@ class ScoresView(QWidget):
             self._fit_headline()
 
     def _view(self, name: str, scale: str) -> QTableView:
-        """The view of table `name`, its scores on `scale`, its headers readable (an
-        interval's columns, the comparison's)."""
+        """The view of table `name`, its scores on `scale`, its headers in words (its keys',
+        an interval's columns', the comparison's)."""
         table, frame = self.tables[name], self.tables[name].frame()
         if name == "comparison":
             model = ComparisonModel(frame, self._level)
         else:
-            model = FrameModel(frame, titles=interval_titles(table.columns, self._level))
+            model = FrameModel(frame, titles=table_titles(table, self._level))
         self._views[name] = view = table_view(frame, table.scale, scale, model)
         model.setParent(view)
         if name != "comparison":  # its columns are a, b, their difference: in that order

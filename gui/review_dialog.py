@@ -24,7 +24,9 @@ from engine.review import NOT_REVIEWED, Review, no_scores, read_review, scored_p
 
 from . import dialogs, geometry
 from .counts import count_of, grouped
+from .models import FrameModel
 from .results import full_width, scores_first, table_view
+from .score_titles import key_titles
 from .worker import Job
 
 MIN_WIDTH = 820
@@ -118,9 +120,12 @@ class ReviewDialog(QDialog):
 
     @staticmethod
     def _view(table: Table) -> QTableView:
-        """A table's view, its scores before its counts as in the main window's tables."""
+        """A table's view, its headers in words and its scores before its counts as in the
+        main window's tables."""
         frame = table.frame()
-        view = table_view(frame)
+        model = FrameModel(frame, titles=key_titles(table))
+        view = table_view(frame, model=model)
+        model.setParent(view)
         scores_first(view, frame)
         return view
 

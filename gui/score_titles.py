@@ -13,6 +13,7 @@ import pandas as pd
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QTableView
 
+from engine.report import Table, score_title
 from engine.scale import FRACTION, INTERVAL_ENDS, is_score, is_score_column
 
 from .models import FrameModel, display
@@ -33,14 +34,25 @@ def level_text(level: float) -> str:
     return f"{level * 100:g} %"
 
 
+def key_titles(table: Table) -> dict[str, str]:
+    """The header of each column of a score table: its key in words (Table.headers: 'Precision', 'F1')."""
+    return dict(zip(table.columns, table.headers(), strict=True))
+
+
+def table_titles(table: Table, level: float) -> dict[str, str]:
+    """The header of each column of a score table: its key in words, an interval's in two
+    lines (interval_titles)."""
+    return {**key_titles(table), **interval_titles(table.columns, level)}
+
+
 def interval_titles(columns: list[str], level: float) -> dict[str, str]:
-    """The header of each interval column: its score's name over its end (`precision` /
-    `95 % low`), two short lines instead of one long name."""
+    """The header of each interval column: its score's name in words over its end
+    (`Precision` / `95 % low`), two short lines instead of one long name."""
     titles = {}
     for name in columns:
         for end in INTERVAL_ENDS:
             if name.endswith(end) and is_score_column(name):
-                titles[name] = f"{name.removesuffix(end)}\n{level_text(level)} {end[1:]}"
+                titles[name] = f"{score_title(name.removesuffix(end))}\n{level_text(level)} {end[1:]}"
     return titles
 
 

@@ -266,7 +266,7 @@ class _Writer:
         if table.note:
             ws.cells(n, [self.put(0, table.note)])
             n += 1
-        ws.cells(n, self.put_row(list(table.columns), self.bold))
+        ws.cells(n, self.put_row(_headers(table), self.bold))
         n += 1
         code, factor = score_format(table, self.scale)
         scores = {c for c in table.columns if is_score_column(c)}
@@ -472,8 +472,13 @@ def _review_basis(report: Report) -> Any:
 def _content_widths(table: Table) -> list[int]:
     """Characters each column of a table needs: its header's or its (sampled) values'."""
     rows = table.rows[:SAMPLED]
-    columns = enumerate(table.columns)
-    return [max([len(str(column)), *(text_width(row[i]) for row in rows)]) for i, column in columns]
+    headers = enumerate(_headers(table))
+    return [max([len(header), *(text_width(row[i]) for row in rows)]) for i, header in headers]
+
+
+def _headers(table: Table) -> list[str]:
+    """A table's header row: a score table's in words (Table.headers), a detail table's by its keys."""
+    return table.headers() if table.kind == "scores" else [str(key) for key in table.columns]
 
 
 def _heights(lengths: np.ndarray) -> list[int]:

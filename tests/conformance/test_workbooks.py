@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 
 from engine.context import GOLD_MARK, SYSTEM_MARK
 from engine.export.xlsx import REVIEW_SHEET, VERDICTS
+from engine.report import score_title
 from engine.review import read_review, reviewed_tables
 from tests.conftest import conformance
 
@@ -49,7 +50,8 @@ def test_workbook_of_each_method(method, tmp_path, cli):
     summary = [[c.value for c in row] for row in book["Summary"].iter_rows()]
     assert any(row[:2] == ["Engine version", report["engine_version"]] for row in summary)
     headline = next(iter(report["tables"].values()))
-    start = next(i for i, row in enumerate(summary) if row[: len(headline["columns"])] == headline["columns"])
+    headers = [score_title(key) for key in headline["columns"]]  # the JSON's keys, headed in words
+    start = next(i for i, row in enumerate(summary) if row[: len(headers)] == headers)
     for offset, expected in enumerate(headline["rows"], 1):
         got = summary[start + offset][: len(expected)]
         assert got == [None if v == "" else v for v in expected]  # numbers stored as numbers

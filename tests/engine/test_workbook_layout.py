@@ -27,7 +27,7 @@ def book(tmp_path_factory):
 def test_the_summary_scores_have_narrow_columns_of_their_own(book):
     ws = book["Summary"]
     rows = [[c.value for c in row] for row in ws.iter_rows()]
-    header = next(i for i, row in enumerate(rows) if row[:4] == ["method", "precision", "recall", "f1"])
+    header = next(i for i, row in enumerate(rows) if row[:4] == ["Method", "Precision", "Recall", "F1"])
     widths = [ws.column_dimensions[get_column_letter(c)].width for c in range(2, 5)]
     assert all(width <= 20 for width in widths), widths
     assert header < next(i for i, row in enumerate(rows) if row[0] == "Input files")  # the scores first

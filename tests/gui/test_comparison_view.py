@@ -55,8 +55,8 @@ def test_headers_are_readable(qtbot, window, example):
     scores = _compare(qtbot, window, example)
     assert _titles(scores.views["comparison"]) == ["Table", "Row", "Score", "A", "B", "B − A", "95 % CI\nlow",
                                                    "95 % CI\nhigh", "p\nbootstrap", "p\nrandom."]  # fmt: skip
-    assert _titles(scores.views["overall"])[:4] == ["method", "precision", "precision\n95 % low",
-                                                    "precision\n95 % high"]  # fmt: skip
+    assert _titles(scores.views["overall"])[:4] == ["Method", "Precision", "Precision\n95 % low",
+                                                    "Precision\n95 % high"]  # fmt: skip
     tip = scores.views["comparison"].model().headerData(6, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert "95 % paired bootstrap confidence interval" in tip
 

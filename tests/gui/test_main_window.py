@@ -88,7 +88,7 @@ def test_a_window_closed_between_the_turns_of_showing_shows_and_starts_nothing(q
 def test_score_tables_sort_by_a_column(qtbot, window):
     evaluate(qtbot, window)
     view = window.tabs.widget(0).views["traditional"]
-    assert view.model().headerData(6, Qt.Orientation.Horizontal) == "f1"
+    assert view.model().headerData(6, Qt.Orientation.Horizontal) == "F1"
     view.sortByColumn(6, Qt.SortOrder.AscendingOrder)
     f1 = [row[6] for row in cells(view)]
     assert f1 == sorted(f1) and len(f1) == 5

@@ -475,6 +475,7 @@ def _tables(results: dict[str, Any], sections: list[str]) -> dict[str, Table]:
             ["target \\ system", *confusion],
             [[t, *row.values()] for t, row in confusion.items()],
             "Confusion",
+            label_columns=True,
         )
     tables["data_stats"] = Table(
         ["label", "freq"], [list(r) for r in results["data_stats"]], "Target data stats"
