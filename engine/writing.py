@@ -25,6 +25,7 @@ _WRITE_ERRORS = {
     errno.ENOTDIR: ("a path through folders", "a file where a folder belongs"),
     errno.ELOOP: ("a path the system can follow", "a loop of symbolic links"),
     errno.EFBIG: ("a file the system can hold", "a file too large"),
+    errno.EPIPE: ("a reader that reads the whole output", "the pipe closed by its reader"),
 }
 
 

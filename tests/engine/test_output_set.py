@@ -197,6 +197,21 @@ def test_a_new_folder_of_a_failed_run_is_removed_again(cli, outputs, tmp_path, m
                "e.txt")  # fmt: skip
 
 
+def test_a_pipe_closed_by_its_reader_is_one_error_and_nothing_is_written(cli, outputs, tmp_path):
+    """`--json /dev/stdout | head`: the reader went away before the JSON was all written. One
+    line naming the pipe (it was 'internal error: BrokenPipeError'), no other output written."""
+    args, olds = outputs
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        pipe = f"/dev/fd/{write_end}"
+        args = [pipe if a == tmp_path / "report.json" else a for a in args]
+        one_error(cli(*args), f"{pipe}: expected a reader that reads the whole output, found the pipe closed by its reader")
+    finally:
+        os.close(write_end)
+    _unchanged(olds, tmp_path, "gold.conll", "system.conll")
+
+
 def test_compare_writes_its_workbook_and_json_all_or_none(cli, tmp_path, monkeypatch):
     inputs = _inputs(tmp_path, "spans")
     book, report = tmp_path / "cmp.xlsx", tmp_path / "cmp.json"
