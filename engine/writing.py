@@ -6,7 +6,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import takewhile
 from pathlib import Path
 from typing import IO, NamedTuple
@@ -48,33 +48,6 @@ def writes_in_place(path: str | os.PathLike[str]) -> bool:
         return False
     named = (os.path.abspath(path), os.path.realpath(path))  # /dev/stdout may name a regular file
     return not stat.S_ISREG(info.st_mode) or any(p.startswith(("/dev/", "/proc/")) for p in named)
-
-
-@contextlib.contextmanager
-def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> Iterator[IO[bytes]]:
-    """A binary file to write `path` through: a temporary file beside it, renamed over
-    `path` when the block ends without error. A failure (also SIGTERM or SIGHUP in the
-    command, engine/cli.py) leaves no partial file and any existing file untouched. A
-    device or FIFO (see writes_in_place) is written directly; a symbolic link keeps
-    pointing where it points (the file it names is replaced)."""
-    if writes_in_place(path):
-        try:
-            with open(path, "wb") as handle:
-                yield handle
-        except OSError as err:
-            raise output_error(err, path) from None
-        return
-    target = _final_target(path)
-    tmp = _temporary_beside(target, path, make_parents)
-    try:
-        with open(tmp, "wb") as handle:
-            yield handle
-        _finish(tmp, target)
-    except BaseException as err:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(err, OSError):
-            raise output_error(err, path) from None
-        raise
 
 
 def _temporary_beside(target: Path, path: str | os.PathLike[str], make_parents: bool) -> str:
@@ -144,21 +117,23 @@ class _Temporary(NamedTuple):
     path: Path
 
 
-def write_set(outputs: Sequence[Output]) -> None:
-    """Write a run's outputs all or none: each writer into a temporary file beside its
-    target (a symbolic link's: it keeps pointing where it points); only when every one is
-    complete, a device or FIFO (writes_in_place) is written directly, then each temporary
-    is renamed into place. A failure (also KeyboardInterrupt, or SIGTERM in the command:
-    engine/signals.py) removes every temporary and the folders made for the outputs, and
-    puts back the targets already renamed over (see _rename_all)."""
+def write_set(outputs: Sequence[Output], *, make_parents: bool = True) -> None:
+    """Write a run's outputs all or none (or one output: a failure leaves no partial file and
+    an existing one untouched): each writer into a temporary file beside its target (a
+    symbolic link's: it keeps pointing where it points; the target's missing folders made,
+    unless not `make_parents`); only when every one is complete, a device or FIFO
+    (writes_in_place) is written directly, then each temporary is renamed into place. A
+    failure (also KeyboardInterrupt, or SIGTERM or SIGHUP in the command: engine/signals.py)
+    removes every temporary and the folders made for the outputs, and puts back the targets
+    already renamed over (see _rename_all)."""
     paths = [Path(path) for path, _ in outputs]
-    made = [folder for path in paths for folder in _missing_folders(path.parent)]
+    made = [folder for path in paths for folder in _missing_folders(path.parent)] if make_parents else []
     direct = [writes_in_place(path) for path in paths]
     temporaries: list[_Temporary] = []
     try:
         for path, (_, write), in_place in zip(paths, outputs, direct, strict=True):
             if not in_place:
-                temporaries.append(_temporary(path))
+                temporaries.append(_temporary(path, make_parents))
                 _write_into(temporaries[-1].tmp, path, write)
         for path, (_, write), in_place in zip(paths, outputs, direct, strict=True):
             if in_place:
@@ -171,10 +146,11 @@ def write_set(outputs: Sequence[Output]) -> None:
         raise
 
 
-def _temporary(path: Path) -> _Temporary:
-    """A new empty temporary file beside the file `path` replaces (its folder made)."""
+def _temporary(path: Path, make_parents: bool) -> _Temporary:
+    """A new empty temporary file beside the file `path` replaces (its folder made first with
+    `make_parents`)."""
     target = _final_target(path)
-    return _Temporary(_temporary_beside(target, path, make_parents=True), target, path)
+    return _Temporary(_temporary_beside(target, path, make_parents), target, path)
 
 
 def _final_target(path: str | os.PathLike[str]) -> Path:
@@ -201,10 +177,7 @@ def _rename_all(temporaries: list[_Temporary]) -> None:
     try:
         for temporary in temporaries:
             backups.append((temporary.target, *_backup(temporary.target)))
-            try:
-                _finish(temporary.tmp, temporary.target)
-            except OSError as err:
-                raise output_error(err, temporary.path) from None
+            _rename(temporary)
     except BaseException:
         for target, backup, existed in reversed(backups):
             _put_back(target, backup, existed)
@@ -213,6 +186,14 @@ def _rename_all(temporaries: list[_Temporary]) -> None:
         for _, backup, _ in backups:
             if backup is not None:
                 Path(backup).unlink(missing_ok=True)
+
+
+def _rename(temporary: _Temporary) -> None:
+    """A complete temporary renamed over its target (_finish); an OSError as output_error's."""
+    try:
+        _finish(temporary.tmp, temporary.target)
+    except OSError as err:
+        raise output_error(err, temporary.path) from None
 
 
 def _backup(target: Path) -> tuple[str | None, bool]:
@@ -265,9 +246,8 @@ def _missing_folders(folder: Path) -> list[Path]:
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parents: bool = False) -> None:
-    """Write `data` to `path` atomically (see atomic_file)."""
-    with atomic_file(path, make_parents=make_parents) as handle:
-        handle.write(data)
+    """Write `data` to `path` atomically (a set of one output: write_set)."""
+    write_set([(path, blocks_writer(data))], make_parents=make_parents)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, make_parents: bool = False) -> None:

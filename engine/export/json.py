@@ -22,7 +22,7 @@ import orjson
 from ..errors import names_escaped
 from ..progress import Progress
 from ..report import Later, Report, Table
-from ..writing import atomic_file
+from ..writing import write_set
 
 #: Items of a list encoded in one call of the encoder.
 BATCH = 1000
@@ -188,5 +188,4 @@ def write_json(report: Report, path: str, progress: Progress | None = None) -> N
         write_report(report, sys.stdout.buffer, progress)
         sys.stdout.buffer.flush()
         return
-    with atomic_file(path, make_parents=True) as handle:
-        write_report(report, handle, progress)
+    write_set([(path, lambda handle: write_report(report, handle, progress))])

@@ -23,7 +23,7 @@ from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table, column_title
 from ..scale import is_score_column
-from ..writing import atomic_file
+from ..writing import write_set
 from .cells import (
     CUT,
     MAX_TEXT,
@@ -113,8 +113,10 @@ def write_workbook(
     """Write the review workbook of `report` to `path` (a temporary file, then renamed);
     scores on `scale` ("percent" or "fraction", by number format: values stay exact);
     `carried`: the verdicts and comments of an earlier review (engine/export/carry.py)."""
-    with atomic_file(path, make_parents=True) as handle:  # a new folder made, as for the other exports
+    def write(handle: IO[bytes]) -> None:
         write_book(report, handle, scale=scale, progress=progress, carried=carried)
+
+    write_set([(path, write)])  # a new folder made, as for the other exports
 
 
 def write_book(
