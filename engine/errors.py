@@ -81,10 +81,7 @@ def describe(value: Any) -> str:
     """A JSON value as a message shows it: scalars as JSON text, containers by kind."""
     if isinstance(value, dict | list):
         return "an object" if isinstance(value, dict) else "an array"
-    import json  # messages only: plain runs do not load it
-
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + "…"
+    return json_value(value)
 
 
 def json_value(value: Any, most: int = 60) -> str:

@@ -99,7 +99,8 @@ COLUMN_TITLES: dict[str, str] = {
 }
 
 
-_TITLED_KEYS = {title: key for key, title in COLUMN_TITLES.items()}
+#: Each title of COLUMN_TITLES with its key (column_key; engine/review.py reads headers by it).
+TITLED_KEYS = {title: key for key, title in COLUMN_TITLES.items()}
 
 
 def column_title(key: str) -> str:
@@ -119,8 +120,8 @@ def column_key(title: str) -> str:
     """The key of a column titled by column_title ('Gold line' → 'gold_line', 'Entity Y' →
     'entity_Y', 'TP Precision' → 'TP_Precision'; 'Document' → 'document'); a title it does
     not write (an older workbook's raw key, 'gold_line') as it is."""
-    if title in _TITLED_KEYS:
-        return _TITLED_KEYS[title]
+    if title in TITLED_KEYS:
+        return TITLED_KEYS[title]
     if " " not in title.strip():
         return title
     key = title.replace(" ", "_")

@@ -14,14 +14,14 @@ from .errors import InputError, first_listed
 from .export.review_scan import SheetBook, filled, header_columns, is_system_list, json_value, unreadable
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
-from .report import COLUMN_TITLES, Table, column_key, error_ids
+from .report import TITLED_KEYS, Table, column_key, error_ids
 from .textio import require_workbook
 from .zips import entry_bytes, open_zip
 
 NOT_REVIEWED = "not reviewed"
 #: Verdicts of workbooks written before the list of issue 19, as the verdicts they mean now.
 OLD_VERDICTS = {"gold wrong": VERDICTS[0], "system right": VERDICTS[0], "system wrong": VERDICTS[1]}
-KEYS = {**{title: key for key, title in COLUMN_TITLES.items()}, "Verdict": "verdict", "Comment": "comment"}
+KEYS = {**TITLED_KEYS, "Verdict": "verdict", "Comment": "comment"}
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
 ODS_ADVICE = (
     "an OpenDocument spreadsheet (.ods); save it in LibreOffice as Excel 2007-365 (.xlsx) and import again"
