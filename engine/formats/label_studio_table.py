@@ -45,7 +45,8 @@ def table_records(path: str, text: str, sep: str) -> Iterator[Record]:
     rows = list(_rows(path, text, sep))
     header = rows[0][1] if rows else []
     regions = [[_regions(cell) for cell in row] for _, row in rows[1:]]  # each cell parsed once
-    controls = {name for cells in regions for name, found in zip(header, cells, strict=False) if found}
+    controls = {name for cells in regions for name, found in zip(header, cells, strict=False)
+                if isinstance(found, list)}  # fmt: skip
     for (line, row), cells in zip(rows[1:], regions, strict=True):
         if len(row) != len(header):
             raise InputError(f"{len(header)} fields, as the header has", f"{len(row)}", file=path, line=line)
@@ -66,35 +67,40 @@ def _rows(path: str, text: str, sep: str) -> Iterator[tuple[int, list[str]]]:
                          file=path, line=line) from None  # fmt: skip
 
 
-def _record(header: list[str], row: list[str], regions: list[list[Any] | None],
+def _record(header: list[str], row: list[str], regions: list[list[Any] | str | None],
             controls: set[str], where: tuple[str, int]) -> dict[str, Any]:  # fmt: skip
     """A row as a JSON-MIN record: ids as numbers, regions (its cells' _regions) as lists,
     empty controls left out; InputError for a control's cell (`where`: file and line) that
-    holds something else."""
+    holds something else, and for a cell of broken JSON (_regions: BROKEN)."""
     record: dict[str, Any] = {}
     for name, cell, found in zip(header, row, regions, strict=True):
         if name in controls:
-            if found is None and cell not in ("", "[]"):
+            if not isinstance(found, list) and cell not in ("", "[]"):
                 raise _not_regions(name, cell, *where)
             record[name] = found or []
         elif name in _IDS and cell.isdecimal():
             record[name] = int(cell)
-        elif cell.startswith('[{"') and _invalid_json(cell):
+        elif found is BROKEN:
             raise _broken_json(name, cell, *where)
         else:
             record[name] = cell
     return record
 
 
-def _regions(cell: str) -> list[Any] | None:
+#: What _regions says of a cell that begins as JSON's list of objects ('[{"') but is not JSON.
+BROKEN = "broken"
+
+
+def _regions(cell: str) -> list[Any] | str | None:
     """A control's regions (a JSON list with objects with `labels`: one that is not is named
-    by label_studio_tasks), None for any other cell."""
+    by label_studio_tasks), BROKEN for a cell that begins as a JSON list of objects and is not
+    JSON, None for any other cell."""
     if not cell.startswith("[{"):
         return None
     try:
         value = orjson.loads(cell)
     except orjson.JSONDecodeError:
-        return None
+        return BROKEN if cell.startswith('[{"') else None
     regions = isinstance(value, list) and any(isinstance(r, dict) and "labels" in r for r in value)
     return value if regions else None
 
