@@ -28,14 +28,6 @@ SHARED = _shared()
 CONFORMANCE = SHARED / "conformance"
 
 
-def pytest_runtest_logstart(nodeid: str, location: object) -> None:
-    """With $SPANSTUDIO_TEST_MARK set (make test), the test that runs is written there, so
-    that a run that dies of a signal (a crash in Qt) can say which test it was in."""
-    mark = os.environ.get("SPANSTUDIO_TEST_MARK")
-    if mark:
-        Path(mark).write_text(nodeid + "\n", encoding="utf-8")
-
-
 def conformance(method: str) -> Path:
     """The conformance folder of a method. Missing data fails the test (the numbers must
     be checked); SPANSTUDIO_SKIP_CONFORMANCE=1 turns that into a skip, for machines
