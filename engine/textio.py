@@ -250,15 +250,15 @@ def _decoded(plain: bytes, data: bytes, name: str) -> str:
         raise not_utf8(data[:2048], plain[err.start], name, line) from None
 
 
-#: The inputs that are members of an archive (an INCEpTION project export's entries), by
-#: the name their readers are given (`export.zip/annotation/doc/anna.tsv`) while they read them.
-_MEMBERS: ContextVar[dict[str, bytes] | None] = ContextVar("archive_members", default=None)
+#: The inputs already in memory, by the name their readers are given while they read them:
+#: an archive's members (`export.zip/annotation/doc/anna.tsv`), a folder's file read once.
+_MEMBERS: ContextVar[dict[str, bytes] | None] = ContextVar("inputs_in_memory", default=None)
 
 
 @contextlib.contextmanager
-def archive_member(name: str, data: bytes) -> Iterator[None]:
-    """Within it, read_input_bytes(name) (and read_text) gives `data`: an archive's member
-    is read by a file reader without being written to disk."""
+def input_in_memory(name: str, data: bytes) -> Iterator[None]:
+    """Within it, read_input_bytes(name) (and read_text) gives `data`: an archive's member is
+    read by a file reader without being written to disk, a file already read is not read again."""
     token = _MEMBERS.set({**(_MEMBERS.get() or {}), name: data})
     try:
         yield
@@ -269,7 +269,7 @@ def archive_member(name: str, data: bytes) -> Iterator[None]:
 def read_input_bytes(
     path: str, *, directory: tuple[str, str] = ("an existing readable file", "a directory")
 ) -> bytes:
-    """The bytes of an input file (or of an archive_member); InputError (`FILE: expected an
+    """The bytes of an input file (or one given by input_in_memory); InputError (`FILE: expected an
     existing readable file, found nothing / permission denied`, or `directory` for a folder)
     when it cannot be read (a device or FIFO is refused, see check_input); NotTextError for
     UTF-16 text without a byte-order mark (ASCII readers would take its NULs for text)."""

@@ -145,20 +145,12 @@ def read_contents(
     stops on (its first's alone told nothing of the others'), and its labels are every file's.
     `looked`: the first look at the file, where there is one (its format found there, its head
     not read again). `own_stops`: the method reads a file of FairEval's own formats with
-    FairEval's own reader (reads_own_stops): where its run stops is read too, else not.
+    FairEval's own reader (Method.reads_own_stops): where its run stops is read too, else not.
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
         stops = _own_stops(path, format, looked) if own_stops else None  # where FairEval's run stops
         found = _contents_read(path, options, format, looked, stops)
     return replace(found, own_stops=stops) if stops is not None else found
-
-
-def reads_own_stops(own_formats: tuple[str, ...]) -> bool:
-    """Whether a method of these own formats reads a file of them with FairEval's own reader
-    (FairEval: a look then reads where its run stops, read_contents' `own_stops`)."""
-    from engine.methods.faireval import OWN_FORMATS
-
-    return own_formats == OWN_FORMATS
 
 
 def _own_stops(path: str, format: str | None, looked: Look | None) -> Stops | None:

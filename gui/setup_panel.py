@@ -30,7 +30,7 @@ from engine.methods import Advice, Method
 from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
-from .file_contents import Contents, read_contents, reads_own_stops
+from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
@@ -380,10 +380,10 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         return side_reading(self._options(side), side, same_file)
 
     def _look_key(self, side: str) -> LookKey:
-        """The look a box's file needs: as its side reads it, and by FairEval's own reader where
-        the method is FairEval (reads_own_stops)."""
+        """The look a box's file needs: as its side reads it, and by the method's own reader
+        where it reads where its run stops (FairEval: Method.reads_own_stops)."""
         format, options = self.side_reading(side)
-        return self.field(side).path, format, options, reads_own_stops(self.method.own_formats)
+        return self.field(side).path, format, options, self.method.reads_own_stops
 
     def _options(self, side: str = "") -> Any:
         """The shown method's options, those the Second system is read with for its box

@@ -12,14 +12,14 @@ import numpy as np
 
 from ..errors import FileWarning, InputError, given
 from ..spans import Annotations, Document
-from ..textio import archive_member, read_input_bytes
+from ..textio import input_in_memory, read_input_bytes
 from . import companion, companions_found_once, require_content, sub_folders
 from .folders import check_brat_folder, listed, listed_names
 from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
 
-#: The readers of a folder's files that read each whole by textio.read_input_bytes (which an
-#: archive member's bytes serve): a look reads the folder's first file for its choices, then
+#: The readers of a folder's files that read each whole by textio.read_input_bytes (which
+#: textio.input_in_memory serves from memory): a look reads the folder's first file for its choices, then
 #: with the folder (CoNLL's columns are kept once read: conll.COLUMN_FILES).
 BYTES_READERS = ("webanno_tsv", "uima_xmi", "doccano", "label_studio")
 
@@ -57,7 +57,7 @@ def first_file_once(path: str, module: ModuleType) -> Iterator[None]:
         with contextlib.suppress(InputError, OSError):
             first = str(first_annotation_file(Path(path)))
             data = read_input_bytes(first)
-    with archive_member(first, data) if data is not None else contextlib.nullcontext():
+    with input_in_memory(first, data) if data is not None else contextlib.nullcontext():
         yield
 
 

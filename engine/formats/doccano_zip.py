@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import FileWarning, InputError
 from ..spans import Annotations
-from ..textio import archive_member
+from ..textio import input_in_memory
 from ..zips import entry_bytes, readable_zip, zipped
 from .reader_options import Annotators, given_user, listed_names, unknown_user, user_flags
 from .spantable import lazy_origin
@@ -108,7 +108,7 @@ def _read_data(path: str, entry: UserFile, where: str, data: bytes, options: Rea
     """An entry's bytes read as doccano JSONL, its spans' places found in the zip when asked."""
     from . import doccano
 
-    with archive_member(where, data):
+    with input_in_memory(where, data):
         read = doccano.read_file(where, _own(options))
     read.spans.origin = lazy_origin(functools.partial(_entry_places, path, entry, options))
     return read
@@ -130,7 +130,7 @@ def _entry_places(path: str, entry: UserFile, options: ReadOptions) -> list[str]
 
     with readable_zip(path) as archive:
         where, data = _entry_data(archive, path, entry)
-    with archive_member(where, data):
+    with input_in_memory(where, data):
         return doccano.read_places(where, _own(options))
 
 
@@ -246,7 +246,7 @@ def _entry_labels(archive: zipfile.ZipFile, path: str, entry: UserFile, options:
 
     try:
         where, data = _entry_data(archive, path, entry)
-        with archive_member(where, data):
+        with input_in_memory(where, data):
             return doccano.file_choices(where, _own(options)).get("label", [])
     except InputError:
         if refused:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, first_listed, given
 from ..spans import Annotations
-from ..textio import archive_member
+from ..textio import input_in_memory
 from ..zips import entry_bytes, open_zip, readable_zip, zipped
 from . import format_module, sniffing
 from .reader_options import NO_USER, system_user_flag, unknown_user
@@ -192,7 +192,7 @@ class Export:
         call = getattr(format_module(READERS[suffix]), function)
         if self.archive is None:
             return call(where, options)
-        with archive_member(where, entry_bytes(self.archive, self._members[entry.name], where)):
+        with input_in_memory(where, entry_bytes(self.archive, self._members[entry.name], where)):
             return call(where, options)
 
     def read_entries(self, entries: list[Entry], options: ReadOptions) -> Annotations:

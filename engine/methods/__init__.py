@@ -112,6 +112,9 @@ class Method:
     #: The --format names of the files the method reads itself, not by the span readers
     #: (FairEval's span files and CoNLL-2000, CLUEval's .vrt).
     own_formats: ClassVar[tuple[str, ...]] = ()
+    #: Whether a look at a file of its own formats (the app's setup panel) reads where the
+    #: method's run stops on it, by the method's own reader (FairEval: engine/methods/faireval/stops.py).
+    reads_own_stops: ClassVar[bool] = False
 
     def evaluate(
         self,

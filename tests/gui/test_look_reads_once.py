@@ -18,7 +18,7 @@ from engine.formats.standoff import ReadOptions
 from engine.methods.clueval import CluEval
 from engine.methods.faireval import FairEval
 from engine.methods.spans import Spans
-from gui.file_contents import read_contents, reads_own_stops
+from gui.file_contents import read_contents
 from gui.inputs import look_at
 
 from .test_file_choices import DOCCANO, TSV
@@ -46,8 +46,8 @@ def own_reads(monkeypatch) -> Counter:
 
 
 def test_only_faireval_reads_a_file_with_faireval_s_own_reader():
-    assert reads_own_stops(FairEval.own_formats)
-    assert not reads_own_stops(CluEval.own_formats) and not reads_own_stops(Spans.own_formats)
+    assert FairEval.reads_own_stops
+    assert not CluEval.reads_own_stops and not Spans.reads_own_stops
 
 
 def test_a_look_reads_where_faireval_stops_only_where_asked(tmp_path, own_reads):

@@ -105,6 +105,7 @@ class FairEval(Method):
     )
     Options = Options
     own_formats = OWN_FORMATS
+    reads_own_stops = True
     inputs = (
         InputSpec(
             "gold",
