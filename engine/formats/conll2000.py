@@ -52,6 +52,10 @@ PUNCTUATION_TAGS = frozenset(
 sniff = sniffing.conll2000  # recognises the format without this module (engine/formats/sniffing.py)
 
 
+#: A sentence's spans (Key), the line of each span's first token, and its tokens' forms.
+Sentence = tuple[list[Key], list[int], list[str]]
+
+
 class _Open:
     """A span being built: label, first and last token, token numbers, first line."""
 
@@ -70,14 +74,17 @@ class ConllReader:
         self._warned_tag = False
         self._warned_fields = False
 
-    def sentence(self, first: int, lines: list[str], ignore_punct: bool) -> tuple[list[Key], list[int]]:
+    def sentence(self, first: int, lines: list[str], ignore_punct: bool) -> Sentence:
         """The spans of one sentence in emission order, punctuation removed if asked,
-        with the line number of each span's first token."""
+        with the line number of each span's first token; and its tokens' forms (each line
+        split once)."""
         emitted: list[_Open] = []
         stack: list[_Open] = []
+        forms: list[str] = []
         for k, line in enumerate(lines, 1):
             number = first + k - 1
             fields = line.split()
+            forms.append(fields[0])
             if len(fields) < 3:
                 self._few_fields(number, fields)
             if ignore_punct and punct_unread(line):
@@ -86,7 +93,8 @@ class ConllReader:
         emitted.extend(stack)
         if ignore_punct:
             emitted = _without_punctuation(emitted, _punctuation(lines))
-        return [(s.label, s.begin, s.end, frozenset(s.tokens)) for s in emitted], [s.line for s in emitted]
+        keys = [(s.label, s.begin, s.end, frozenset(s.tokens)) for s in emitted]
+        return keys, [s.line for s in emitted], forms
 
     def _token(self, tag: str, k: int, number: int, stack: list[_Open], emitted: list[_Open]) -> None:
         if tag in ("O", "_"):
@@ -199,11 +207,11 @@ def read(path: str, options: ReadOptions) -> Annotations:
     for first, lines in without_bom(read_blocks(path)):
         if not forms:
             _check_first_tag(path, first, lines[0])
-        keys, _ = reader.sentence(first, lines, ignore_punct=False)
+        keys, _, sentence_forms = reader.sentence(first, lines, ignore_punct=False)
         offset = len(forms)
         sentence_starts.append(offset)
         rows += [(offset + begin - 1, offset + end, label) for label, begin, end, _ in keys]
-        forms += [line.split()[0] for line in lines]
+        forms += sentence_forms
         lines_of += range(first, first + len(lines))
     if not forms:
         raise InputError("token lines (form POS tag)", "none", file=path)

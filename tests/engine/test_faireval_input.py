@@ -15,7 +15,7 @@ from tests.engine.test_faireval_examples import span_file
 def conll_spans(text: str, ignore_punct: bool = False):
     warnings: list[str] = []
     lines = [line for line in text.strip().splitlines()]
-    keys, numbers = ConllReader("x.conll", warnings).sentence(1, lines, ignore_punct)
+    keys, numbers, _ = ConllReader("x.conll", warnings).sentence(1, lines, ignore_punct)
     return [(label, b, e, sorted(tokens)) for label, b, e, tokens in keys], warnings
 
 

@@ -285,7 +285,6 @@ class FileReader:
             for k in run.tolist():
                 positions = filled[bounds[k] : bounds[k + 1]]
                 lines = [texts[i] for i in line_ids[positions].tolist()]
-                keys, numbers = reader.sentence(int(positions[0]) + 1, lines, self.ignore_punct)
+                keys, numbers, forms[k] = reader.sentence(int(positions[0]) + 1, lines, self.ignore_punct)
                 builder.add(k, keys, numbers)
-                forms[k] = [line.split()[0] for line in lines]
         return builder.side(), forms
