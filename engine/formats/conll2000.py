@@ -52,6 +52,24 @@ PUNCTUATION_TAGS = frozenset(
 sniff = sniffing.conll2000  # recognises the format without this module (engine/formats/sniffing.py)
 
 
+#: A chunk tag's levels, outermost first, each (kind, label, the level as written): kind BEGIN
+#: (B-), INSIDE (I-) or OTHER (neither: ignored, with a warning); the label what follows the
+#: first `-` up to the next (the original's split("-")[1]).
+Levels = tuple[tuple[str, str, str], ...]
+BEGIN, INSIDE, OTHER = "B-", "I-", ""
+
+
+def _levels_of(tag: str) -> Levels:
+    """The levels of a tag other than O and _ (`B-S|I-NP`)."""
+    return tuple(_level(level) for level in tag.split("|"))
+
+
+def _level(level: str) -> tuple[str, str, str]:
+    if level.startswith(BEGIN):
+        return BEGIN, level.split("-")[1], level
+    return (INSIDE, "", level) if level.startswith(INSIDE) else (OTHER, "", level)
+
+
 #: A sentence's spans (Key), the line of each span's first token, and its tokens' forms.
 Sentence = tuple[list[Key], list[int], list[str]]
 
@@ -73,6 +91,7 @@ class ConllReader:
         self.warnings = warnings
         self._warned_tag = False
         self._warned_fields = False
+        self._tag_levels: dict[str, Levels] = {}  # each distinct tag parsed once
 
     def sentence(self, first: int, lines: list[str], ignore_punct: bool) -> Sentence:
         """The spans of one sentence in emission order, punctuation removed if asked,
@@ -101,19 +120,21 @@ class ConllReader:
             emitted.extend(stack)
             stack.clear()
             return
-        levels = tag.split("|")
+        levels = self._tag_levels.get(tag)
+        if levels is None:
+            levels = self._tag_levels[tag] = _levels_of(tag)
         while len(stack) > len(levels):
             emitted.append(stack.pop())
-        for i, level in enumerate(levels):
-            if level.startswith("B-"):
+        for i, (kind, label, level) in enumerate(levels):
+            if kind is BEGIN:
                 if i == 0 and stack:
                     emitted.extend(stack)
                     stack.clear()
                 else:
                     while len(stack) > i:
                         emitted.append(stack.pop())
-                stack.append(_Open(level.split("-")[1], k, number))
-            elif level.startswith("I-"):
+                stack.append(_Open(label, k, number))
+            elif kind is INSIDE:
                 if len(stack) <= i:
                     raise InputError(
                         f"B- to open a span before '{level}' at level {i + 1}",
