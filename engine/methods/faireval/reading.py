@@ -272,19 +272,23 @@ class FileReader:
 
     def _conll_sentences(self, texts, line_ids, filled, starts, is_span, tick: Tick):
         """The spans of the CoNLL-2000 sentences, parsed sentence by sentence, a run of
-        them about BLOCK_LINES lines long at a time."""
+        them about BLOCK_LINES lines long at a time (its lines and their numbers taken from
+        the arrays once a run)."""
         builder = SideBuilder(self.codes)
         forms: dict[int, list[str]] = {}
         if is_span.all():
             return builder.side(), forms
         reader = ConllReader(self.path, self.warnings)
         bounds = np.r_[np.flatnonzero(starts), len(filled)]
+        at = bounds.tolist()
         conll = np.flatnonzero(~is_span)
         for run in np.split(conll, np.flatnonzero(np.diff(bounds[conll] // BLOCK_LINES)) + 1):
-            tick(0.5 + 0.5 * int(bounds[run[0]]) / len(filled))
+            first = at[run[0]]
+            tick(0.5 + 0.5 * first / len(filled))
+            positions = filled[first : at[run[-1] + 1]]
+            numbers, lines = (positions + 1).tolist(), [texts[i] for i in line_ids[positions].tolist()]
             for k in run.tolist():
-                positions = filled[bounds[k] : bounds[k + 1]]
-                lines = [texts[i] for i in line_ids[positions].tolist()]
-                keys, numbers, forms[k] = reader.sentence(int(positions[0]) + 1, lines, self.ignore_punct)
-                builder.add(k, keys, numbers)
+                a, b = at[k] - first, at[k + 1] - first
+                keys, spans_at, forms[k] = reader.sentence(numbers[a], lines[a:b], self.ignore_punct)
+                builder.add(k, keys, spans_at)
         return builder.side(), forms
