@@ -205,8 +205,15 @@ class InputError(Exception):
     def message(self) -> str:
         """The one line shown to a person (see `shown`)."""
         expected, found = str(self.expected), str(self.found)
-        text = f"expected {shown(expected)}, found {shown(found)}{invisible_named(expected, found)}"
+        text = f"expected {shown(expected)}, found {self._found_shown()}{invisible_named(expected, found)}"
         return f"{self.where}: {text}" if self.where else text
+
+    def _found_shown(self) -> str:
+        """What was found as shown: each text part cut on its own where it is long (a file's
+        long value is one part), the ways on it names never, so that a long path in a part
+        after them (`(the system file PATH too)`) cuts none of their advice."""
+        return "".join(shown(part) if isinstance(part, str) else shown(str(part), cut=False)
+                       for part in self.parts)  # fmt: skip
 
     def __str__(self) -> str:
         return self.message

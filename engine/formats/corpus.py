@@ -19,8 +19,8 @@ from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
 
 #: The readers of a folder's files that read each whole by textio.read_input_bytes (which
-#: textio.input_in_memory serves from memory): a look reads the folder's first file for its choices, then
-#: with the folder (CoNLL's columns are kept once read: conll.COLUMN_FILES).
+#: textio.input_in_memory serves from memory): a look reads the folder's first file for its
+#: choices, then with the folder (CoNLL's columns are kept once read: conll.COLUMN_FILES).
 BYTES_READERS = ("webanno_tsv", "uima_xmi", "doccano", "label_studio")
 
 

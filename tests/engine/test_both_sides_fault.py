@@ -58,6 +58,22 @@ def test_a_tag_column_both_files_fault_is_said_once(tmp_path, cli, capsys):
     assert cli("spans", gold, system, "--format", "conll", "--tag-column", "10").code == 0  # the one change
 
 
+def test_a_long_folder_cuts_none_of_the_advice(tmp_path, cli):
+    """A person's folders make the message long: the long value of a file is cut, never the
+    way on nor where the system file has the same fault (it was cut in the middle)."""
+    folder = tmp_path / "Documents" / "annotation projects" / "newspaper corpus 1850-1900" / "round 2"
+    folder.mkdir(parents=True)
+    gold, system = _files(folder, _plus(["B-PER", "O"]), _plus(["B-PER", "B-LOC"]))
+    result = cli("spans", gold, system, "--format", "conll")
+    assert result.code == 2 and "characters cut" not in result.err
+    assert result.err.endswith(f"read them with --tag-column N (the file names its columns ID, FORM, LEMMA, UPOS, "
+                               f"XPOS, FEATS, HEAD, DEPREL, DEPS, OLD:NE, NE, GEO) (the system file {system}:2 too)\n")
+    long_tag = "B-" + "X" * 5000  # one long value from the file: still cut in the middle
+    gold, system = _files(folder, _plus([long_tag, "O"]), _plus(["B-PER"]))
+    cut = cli("spans", gold, system, "--format", "conll", "--tag-column", "10", "--scheme", "IOBES")
+    assert cut.code == 2 and cut.err.count("\n") == 1 and "characters cut" in cut.err and len(cut.err) < 1000
+
+
 def test_every_way_on_one_change_mends_is_the_shared_flag(tmp_path, cli):
     """POS tags in both files: the column and, for IO's labels, the scheme; each named by the
     shared flag that mends both (the text rewriting gave the first alone: --gold-scheme IO)."""

@@ -286,9 +286,10 @@ class FileReader:
             first = at[run[0]]
             tick(0.5 + 0.5 * first / len(filled))
             positions = filled[first : at[run[-1] + 1]]
-            numbers, lines = (positions + 1).tolist(), [texts[i] for i in line_ids[positions].tolist()]
+            line_numbers = (positions + 1).tolist()
+            lines = [texts[i] for i in line_ids[positions].tolist()]
             for k in run.tolist():
                 a, b = at[k] - first, at[k + 1] - first
-                keys, spans_at, forms[k] = reader.sentence(numbers[a], lines[a:b], self.ignore_punct)
+                keys, spans_at, forms[k] = reader.sentence(line_numbers[a], lines[a:b], self.ignore_punct)
                 builder.add(k, keys, spans_at)
         return builder.side(), forms
