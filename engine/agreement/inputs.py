@@ -78,9 +78,9 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
     if len(found) < 2:
         held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
         why = f"; {found.left_out}" if found.left_out else ""
-        raise InputError(
+        raise InputError(  # in parts: a long path cuts its own part, not the advice after it
             "at least two annotators' files or folders",
-            f"1 ({path} holds {held}; {EXPORTS} is measured alone){why}",
+            (f"1 ({path} holds {held}; {EXPORTS} is measured alone)", why),
         )
     given = checked_names(list(found), names)
     return dict(zip(given, found.values(), strict=True))

@@ -350,6 +350,18 @@ def test_a_label_studio_export_of_one_annotator_and_predictions_names_prediction
     assert failure(capsys, str(no_predictions)).endswith("measured alone)\n")
 
 
+def test_a_long_folder_cuts_none_of_the_advice_on_predictions(tmp_path, capsys):
+    """A person's folders make the path long: the advice after it is said whole (it was cut)."""
+    folder = tmp_path / "Documents" / "annotation projects" / "newspaper corpus 1850-1900" / "round 2"
+    folder.mkdir(parents=True)
+    path = folder / "export.json"
+    path.write_text(json.dumps([{**task, "annotations": task["annotations"][:1]} for task in LABEL_STUDIO]),
+                    encoding="utf-8")  # fmt: skip
+    err = failure(capsys, str(path))
+    assert "characters cut" not in err and f"1 ({path} holds the annotations of one annotator" in err
+    assert err.endswith("its predictions not read: --predictions reads each model's as an annotator\n")
+
+
 def test_a_user_named_twice_is_an_error(tmp_path, capsys):
     path = jsonl(tmp_path / "export.jsonl", DOCCANO)
     err = failure(capsys, path, "--names", "a", "b", "a")
