@@ -59,6 +59,15 @@ def cli(capsys):
 
 
 @pytest.fixture
+def person_folder(tmp_path) -> Path:
+    """A folder as deep and long-named as a person's (messages must not cut their advice at
+    its path)."""
+    folder = tmp_path / "Documents" / "annotation projects" / "newspaper corpus 1850-1900" / "round 2"
+    folder.mkdir(parents=True)
+    return folder
+
+
+@pytest.fixture
 def read_only_folder(tmp_path, monkeypatch):
     """A folder the CLI sees as not writable, whoever runs the tests (root writes
     anywhere, so the permission check is made to answer as for another user)."""

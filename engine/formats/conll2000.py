@@ -126,7 +126,7 @@ class ConllReader:
         while len(stack) > len(levels):
             emitted.append(stack.pop())
         for i, (kind, label, level) in enumerate(levels):
-            if kind is BEGIN:
+            if kind == BEGIN:
                 if i == 0 and stack:
                     emitted.extend(stack)
                     stack.clear()
@@ -134,7 +134,7 @@ class ConllReader:
                     while len(stack) > i:
                         emitted.append(stack.pop())
                 stack.append(_Open(label, k, number))
-            elif kind is INSIDE:
+            elif kind == INSIDE:
                 if len(stack) <= i:
                     raise InputError(
                         f"B- to open a span before '{level}' at level {i + 1}",

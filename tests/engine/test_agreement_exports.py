@@ -350,11 +350,9 @@ def test_a_label_studio_export_of_one_annotator_and_predictions_names_prediction
     assert failure(capsys, str(no_predictions)).endswith("measured alone)\n")
 
 
-def test_a_long_folder_cuts_none_of_the_advice_on_predictions(tmp_path, capsys):
+def test_a_long_folder_cuts_none_of_the_advice_on_predictions(person_folder, capsys):
     """A person's folders make the path long: the advice after it is said whole (it was cut)."""
-    folder = tmp_path / "Documents" / "annotation projects" / "newspaper corpus 1850-1900" / "round 2"
-    folder.mkdir(parents=True)
-    path = folder / "export.json"
+    path = person_folder / "export.json"
     path.write_text(json.dumps([{**task, "annotations": task["annotations"][:1]} for task in LABEL_STUDIO]),
                     encoding="utf-8")  # fmt: skip
     err = failure(capsys, str(path))

@@ -58,11 +58,10 @@ def test_a_tag_column_both_files_fault_is_said_once(tmp_path, cli, capsys):
     assert cli("spans", gold, system, "--format", "conll", "--tag-column", "10").code == 0  # the one change
 
 
-def test_a_long_folder_cuts_none_of_the_advice(tmp_path, cli):
+def test_a_long_folder_cuts_none_of_the_advice(person_folder, cli):
     """A person's folders make the message long: the long value of a file is cut, never the
     way on nor where the system file has the same fault (it was cut in the middle)."""
-    folder = tmp_path / "Documents" / "annotation projects" / "newspaper corpus 1850-1900" / "round 2"
-    folder.mkdir(parents=True)
+    folder = person_folder
     gold, system = _files(folder, _plus(["B-PER", "O"]), _plus(["B-PER", "B-LOC"]))
     result = cli("spans", gold, system, "--format", "conll")
     assert result.code == 2 and "characters cut" not in result.err
