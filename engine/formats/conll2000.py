@@ -7,6 +7,7 @@ specs/faireval.md §2.5–2.6, quirks of the original included.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy as np
 from ..errors import FileWarning, InputError
 from ..textio import read_blocks, without_bom
 from . import sniffing
-from .faireval_spans import Key
+from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:
     from ..spans import Annotations
@@ -52,151 +53,105 @@ PUNCTUATION_TAGS = frozenset(
 sniff = sniffing.conll2000  # recognises the format without this module (engine/formats/sniffing.py)
 
 
-#: A chunk tag's levels, outermost first, each (kind, label, the level as written): kind BEGIN
-#: (B-), INSIDE (I-) or OTHER (neither: ignored, with a warning); the label what follows the
-#: first `-` up to the next (the original's split("-")[1]).
-Levels = tuple[tuple[str, str, str], ...]
-BEGIN, INSIDE, OTHER = "B-", "I-", ""
-
-
-def _levels_of(tag: str) -> Levels:
-    """The levels of a tag other than O and _ (`B-S|I-NP`)."""
-    return tuple(_level(level) for level in tag.split("|"))
-
-
-def _level(level: str) -> tuple[str, str, str]:
-    if level.startswith(BEGIN):
-        return BEGIN, level.split("-")[1], level
-    return (INSIDE, "", level) if level.startswith(INSIDE) else (OTHER, "", level)
-
-
-#: A sentence's spans (Key), the line of each span's first token, and its tokens' forms.
-Sentence = tuple[list[Key], list[int], list[str]]
-
-
-class _Open:
-    """A span being built: label, first and last token, token numbers, first line."""
-
-    __slots__ = ("label", "begin", "end", "tokens", "line")
-
-    def __init__(self, label: str, k: int, line: int) -> None:
-        self.label, self.begin, self.end, self.tokens, self.line = label, k, k, {k}, line
-
-
 class ConllReader:
-    """Parses the CoNLL-2000 sentences of one file."""
+    """Finds the spans of the CoNLL-2000 sentences of one file, a run of whole sentences at
+    a time (engine/formats/nested_bio.py); each distinct line is parsed once a file."""
 
-    def __init__(self, name: str, warnings: list[str]) -> None:
+    def __init__(self, name: str, warnings: list[str], ignore_punct: bool) -> None:
         self.name = name
         self.warnings = warnings
+        self.ignore_punct = ignore_punct
         self._warned_tag = False
         self._warned_fields = False
-        self._tag_levels: dict[str, Levels] = {}  # each distinct tag parsed once
+        self._tags: dict[str, int] = {}  # each distinct tag's number
+        self._levels: list[Levels] = []  # by tag number
+        self._lines = _Lines(0)
 
-    def sentence(self, first: int, lines: list[str], ignore_punct: bool) -> Sentence:
-        """The spans of one sentence in emission order, punctuation removed if asked,
-        with the line number of each span's first token; and its tokens' forms (each line
-        split once)."""
-        emitted: list[_Open] = []
-        stack: list[_Open] = []
-        forms: list[str] = []
-        for k, line in enumerate(lines, 1):
-            number = first + k - 1
+    def chunks(self, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray, starts: np.ndarray
+               ) -> tuple[Chunks, list[str]]:  # fmt: skip
+        """The spans of whole sentences, in emission order, punctuation taken out if asked
+        (§2.6), and every token's form. `texts`: the file's distinct lines; `ids`: each
+        token's line among them; `numbers`: its line number; `starts`: each sentence's first
+        token (the first 0)."""
+        self._parse(texts, ids)
+        lines = self._lines
+        decoded = Decoded(self._levels, lines.tag[ids], starts)
+        self._check(decoded.faults(), texts, ids, numbers)
+        chunks = decoded.chunks(lines.punctuation[ids] if self.ignore_punct else None)
+        return chunks, lines.form[ids].tolist()
+
+    def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
+        """Parses the lines of `ids` not parsed before."""
+        if len(self._lines.tag) < len(texts):
+            self._lines = self._lines.grown(len(texts))
+        lines = self._lines
+        for i in np.unique(ids[lines.tag[ids] < 0]).tolist():
+            line = texts[i]
             fields = line.split()
-            forms.append(fields[0])
-            if len(fields) < 3:
-                self._few_fields(number, fields)
-            if ignore_punct and punct_unread(line):
+            tag = self._tags.get(fields[-1])
+            if tag is None:
+                tag = self._tags[fields[-1]] = len(self._levels)
+                self._levels.append(levels_of(fields[-1]))
+            lines.tag[i], lines.form[i], lines.fields[i] = tag, fields[0], len(fields)
+            lines.unread[i] = punct_unread(line)
+            lines.punctuation[i] = not lines.unread[i] and line.split(" ")[1] in PUNCTUATION_TAGS
+
+    def _check(self, faults: Faults, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray) -> None:
+        """Stops at the first token the original stops at; warns, once a file, of the first
+        line without a chunk tag and the first tag level it ignores."""
+        unread = self._lines.unread[ids] if self.ignore_punct else np.zeros(0, bool)
+        stops = [(int(np.argmax(unread)), 0)] if unread.any() else []
+        if faults.wrong is not None:
+            stops.append((faults.wrong[0], 1))
+        if stops:
+            token, kind = min(stops)
+            number = int(numbers[token])
+            if kind == 0:
                 raise InputError("3 space-separated fields (form POS tag)", "1", file=self.name, line=number)
-            self._token(fields[-1], k, number, stack, emitted)
-        emitted.extend(stack)
-        if ignore_punct:
-            emitted = _without_punctuation(emitted, _punctuation(lines))
-        keys = [(s.label, s.begin, s.end, frozenset(s.tokens)) for s in emitted]
-        return keys, [s.line for s in emitted], forms
+            _, level, written = faults.wrong  # type: ignore[misc]
+            raise InputError(f"B- to open a span before '{written}' at level {level}", "no open span",
+                             file=self.name, line=number)  # fmt: skip
+        few = self._lines.fields[ids] < 3
+        found = [(int(np.argmax(few)), 0)] if few.any() and not self._warned_fields else []
+        if faults.ignored is not None and not self._warned_tag:
+            found.append((faults.ignored[0], 1))
+        for token, kind in sorted(found):
+            self.warnings.append(self._warning(kind, texts[int(ids[token])], faults, int(numbers[token])))
 
-    def _token(self, tag: str, k: int, number: int, stack: list[_Open], emitted: list[_Open]) -> None:
-        if tag in ("O", "_"):
-            emitted.extend(stack)
-            stack.clear()
-            return
-        levels = self._tag_levels.get(tag)
-        if levels is None:
-            levels = self._tag_levels[tag] = _levels_of(tag)
-        while len(stack) > len(levels):
-            emitted.append(stack.pop())
-        for i, (kind, label, level) in enumerate(levels):
-            if kind == BEGIN:
-                if i == 0 and stack:
-                    emitted.extend(stack)
-                    stack.clear()
-                else:
-                    while len(stack) > i:
-                        emitted.append(stack.pop())
-                stack.append(_Open(label, k, number))
-            elif kind == INSIDE:
-                if len(stack) <= i:
-                    raise InputError(
-                        f"B- to open a span before '{level}' at level {i + 1}",
-                        "no open span",
-                        file=self.name,
-                        line=number,
-                    )
-                stack[i].end = k
-                stack[i].tokens.add(k)
-            elif level and not self._warned_tag:
-                self._warned_tag = True
-                self.warnings.append(
-                    FileWarning(self.name, f"tag '{level}' is neither B-, I- nor O; the original ignores it "
-                                "(BIOES spans are lost)", number)  # fmt: skip
-                )
-
-    def _few_fields(self, number: int, fields: list[str]) -> None:
-        if not self._warned_fields:
+    def _warning(self, kind: int, line: str, faults: Faults, number: int) -> FileWarning:
+        if kind == 0:
             self._warned_fields = True
+            fields = line.split()
             what = "POS" if len(fields) == 2 else "form"
-            self.warnings.append(
-                FileWarning(self.name, f"no chunk tag; the {what} '{fields[-1]}' is read as the tag, as the "
-                            "original does", number)  # fmt: skip
-            )
+            said = f"no chunk tag; the {what} '{fields[-1]}' is read as the tag, as the original does"
+            return FileWarning(self.name, said, number)
+        self._warned_tag = True
+        level = faults.ignored[1]  # type: ignore[index]
+        said = f"tag '{level}' is neither B-, I- nor O; the original ignores it (BIOES spans are lost)"
+        return FileWarning(self.name, said, number)
+
+
+class _Lines:
+    """A file's distinct lines as parsed (by line id; tag −1: not parsed yet)."""
+
+    def __init__(self, n: int) -> None:
+        self.tag = np.full(n, -1, np.int64)
+        self.form = np.empty(n, object)
+        self.fields = np.zeros(n, np.int64)
+        self.unread = np.zeros(n, bool)
+        self.punctuation = np.zeros(n, bool)
+
+    def grown(self, n: int) -> _Lines:
+        """These lines in a table of `n`."""
+        grown = _Lines(n)
+        for name in ("tag", "form", "fields", "unread", "punctuation"):
+            getattr(grown, name)[: len(self.tag)] = getattr(self, name)
+        return grown
 
 
 def punct_unread(line: str) -> bool:
     """Whether ignore_punct refuses a line: no space before a POS to look at (F30)."""
     return " " not in line
-
-
-def _punctuation(lines: list[str]) -> list[int]:
-    """Token numbers whose POS (2nd single-space field) is a punctuation tag."""
-    found = []
-    for k, line in enumerate(lines, 1):
-        fields = line.split(" ")
-        if fields[1] in PUNCTUATION_TAGS:
-            found.append(k)
-    return found
-
-
-def _without_punctuation(spans: list[_Open], punctuation: list[int]) -> list[_Open]:
-    """Remove punctuation tokens one at a time, as the original does (F15 kept)."""
-    for k in punctuation:
-        kept = []
-        for span in spans:
-            span.tokens.discard(k)
-            dead = False
-            if span.begin == k:
-                if span.end > k:
-                    span.begin = k + 1
-                else:
-                    dead = True
-            if span.end == k:
-                if not dead and span.begin < k:
-                    span.end = k - 1
-                else:
-                    dead = True
-            if not dead and span.tokens:
-                kept.append(span)
-        spans = kept
-    return spans
 
 
 #: A chunk tag's shape: O, _, or levels joined by `|`, each empty or a letter, `-`, a label.
@@ -220,25 +175,29 @@ def read(path: str, options: ReadOptions) -> Annotations:
     from .spantable import SpanTable
 
     warnings: list[str] = []
-    reader = ConllReader(path, warnings)
-    forms: list[str] = []
-    lines_of: list[int] = []
+    distinct: dict[str, int] = {}
+    ids: list[int] = []
+    numbers: list[int] = []
     sentence_starts: list[int] = []
-    rows: list[tuple[int, int, str]] = []
     for first, lines in without_bom(read_blocks(path)):
-        if not forms:
+        if not ids:
             _check_first_tag(path, first, lines[0])
-        keys, _, sentence_forms = reader.sentence(first, lines, ignore_punct=False)
-        offset = len(forms)
-        sentence_starts.append(offset)
-        rows += [(offset + begin - 1, offset + end, label) for label, begin, end, _ in keys]
-        forms += sentence_forms
-        lines_of += range(first, first + len(lines))
-    if not forms:
+        sentence_starts.append(len(ids))
+        ids += [distinct.setdefault(line, len(distinct)) for line in lines]
+        numbers += range(first, first + len(lines))
+    if not ids:
         raise InputError("token lines (form POS tag)", "none", file=path)
+    starts = np.array(sentence_starts, np.int64)
+    lines = np.array(numbers, np.int64)
+    reader = ConllReader(path, warnings, ignore_punct=False)
+    chunks, forms = reader.chunks(list(distinct), np.array(ids, np.int64), lines, starts)
+    offsets = starts[chunks.sentence]
+    labels = [chunks.labels[label] for label in chunks.label.tolist()]
+    begins, ends = (offsets + chunks.begin - 1).tolist(), (offsets + chunks.end).tolist()
+    rows = list(zip(begins, ends, labels, strict=True))
     rows.sort(key=lambda row: (row[0], -row[1]))
     tokens = SpanTable.of_labelled_rows([(0, start, end, label) for start, end, label in rows], [])
-    columns = ColumnFile.of_tokens(path, forms, np.array(lines_of), np.array(sentence_starts))
+    columns = ColumnFile.of_tokens(path, forms, lines, starts)
     annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
     annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]
     return annotations

@@ -8,15 +8,14 @@ import os
 
 import pytest
 
-from engine.formats.conll2000 import ConllReader
 from tests.engine.test_faireval_examples import span_file
+from tests.engine.test_nested_bio import by_arrays
 
 
 def conll_spans(text: str, ignore_punct: bool = False):
-    warnings: list[str] = []
-    lines = [line for line in text.strip().splitlines()]
-    keys, numbers, _ = ConllReader("x.conll", warnings).sentence(1, lines, ignore_punct)
-    return [(label, b, e, sorted(tokens)) for label, b, e, tokens in keys], warnings
+    found, warnings, error = by_arrays([text.strip().splitlines()], ignore_punct, runs=1)
+    assert error is None, error
+    return [(label, b, e, list(tokens)) for label, b, e, tokens, _ in found[0]], warnings
 
 
 def test_conll_nested_levels_in_emission_order():
@@ -368,3 +367,12 @@ def test_a_label_underscore_is_the_matrix_marker_row_once(cli, tmp_path, monkeyp
     at = lines.index("### Confusion matrix:")
     assert lines[at + 1 : at + 1 + len(matrix) + 1] == [*matrix, ""]
     assert "label '_' is also the matrix's \"nothing\" marker" in result.err
+
+
+def test_labels_are_listed_in_the_order_their_spans_are_emitted(cli, tmp_path):
+    """A nested CoNLL-2000 sentence emits its inner NP before the S that holds it: the
+    report's labels come in that order, as they did when a span was made at a time."""
+    path = tmp_path / "t.conll"
+    path.write_text("Die ART B-S|B-NP\nKatze NN I-S|I-NP\nschläft VVFIN I-S|B-VP\n. $. O\n", encoding="utf-8")
+    report = json.loads(cli("faireval", path, path, "--json", "-").out)
+    assert list(report["per_label"]["traditional"]) == ["NP", "S", "VP"]

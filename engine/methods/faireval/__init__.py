@@ -296,8 +296,9 @@ class Run:
         self.sentences["target"] += n_target
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
+        words = self.documents is not None  # the detail shows CoNLL sentences' words
         target, system = (
-            reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), finding[n]))
+            reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), finding[n]), words)
             for n, reader in enumerate(readers)
         )
         return target, system

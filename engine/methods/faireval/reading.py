@@ -14,9 +14,10 @@ from ...errors import FileWarning, InputError
 from ...formats.conll2000 import ConllReader
 from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.folders import unlistable
+from ...formats.nested_bio import Chunks
 from ...formats.sniffing import is_conll_line
 from ...textio import BOM, check_input, iter_lines
-from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
+from .batch import POSITION_LIMIT, RANGE, Codes, Side, empty_side
 from .lines import Tick, distinct_lines, no_tick
 from .settings import Settings
 
@@ -186,8 +187,9 @@ class FileReader:
         self.sentence = np.cumsum(self.starts) - 1
         self.sentences = int(self.starts.sum())
 
-    def spans(self, compared: int, tick: Tick = no_tick) -> FileSpans:
-        """The spans of the first `compared` sentences (the later ones are not read: §2.2);
+    def spans(self, compared: int, tick: Tick = no_tick, words: bool = False) -> FileSpans:
+        """The spans of the first `compared` sentences (the later ones are not read: §2.2),
+        with the words of its CoNLL sentences if asked (`words`: for the detail);
         `tick(share)` every BLOCK_LINES lines parsed or so (a cancellation point)."""
         within = int(np.searchsorted(self.sentence, compared))  # sentences are numbered in file order
         filled, sentence, starts = self.filled[:within], self.sentence[:within], self.starts[:within]
@@ -197,7 +199,7 @@ class FileReader:
         self._check_formats(texts, first_ids, is_span, filled[starts])
         in_spans = slice(None) if is_span.all() else is_span[sentence]
         spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans], tick)
-        other, forms = self._conll_sentences(texts, line_ids, filled, starts, is_span, tick)
+        other, forms = self._conll_sentences(texts, line_ids, filled, starts, is_span, tick, words)
         side = Side.concat([spans, other])
         if len(other):
             side = side.take(np.argsort(side.sentence, kind="stable"))
@@ -214,16 +216,18 @@ class FileReader:
         return int(self.sentence[min(int(np.searchsorted(self.filled, line - 1)), len(self.filled) - 1)])
 
     def _check_formats(self, texts, first_ids, is_span, first_lines) -> None:
-        """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3)."""
-        for sentence in np.flatnonzero(~is_span).tolist():
-            line = texts[int(first_ids[sentence])]
-            if not is_conll_line(line):
-                raise self._plainly(InputError(
-                    "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
-                    _fields_found(line),
-                    file=self.path,
-                    line=int(first_lines[sentence]) + 1,
-                ))  # fmt: skip
+        """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3): each
+        distinct first line looked at once, the first sentence of one that is neither named."""
+        others = first_ids[~is_span]
+        wrong = [i for i in np.unique(others).tolist() if not is_conll_line(texts[i])]
+        if wrong:
+            sentence = int(np.flatnonzero(~is_span)[np.argmax(np.isin(others, wrong))])
+            raise self._plainly(InputError(
+                "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
+                _fields_found(texts[int(first_ids[sentence])]),
+                file=self.path,
+                line=int(first_lines[sentence]) + 1,
+            ))  # fmt: skip
 
     def _plainly(self, err: InputError) -> InputError:
         """`err`, or, where the file plainly is no file FairEval reads (binary data, CoNLL-U),
@@ -270,26 +274,42 @@ class FileReader:
             self.codes.lines[text.partition("\t")[2]] = bounds
         return (self.codes.label(name), *bounds)
 
-    def _conll_sentences(self, texts, line_ids, filled, starts, is_span, tick: Tick):
-        """The spans of the CoNLL-2000 sentences, parsed sentence by sentence, a run of
-        them about BLOCK_LINES lines long at a time (its lines and their numbers taken from
-        the arrays once a run)."""
-        builder = SideBuilder(self.codes)
+    def _conll_sentences(self, texts, line_ids, filled, starts, is_span, tick: Tick, words: bool):
+        """The spans of the CoNLL-2000 sentences, a run of whole sentences about
+        BLOCK_LINES lines long at a time, and if asked each one's forms (by sentence)."""
         forms: dict[int, list[str]] = {}
         if is_span.all():
-            return builder.side(), forms
-        reader = ConllReader(self.path, self.warnings)
+            return empty_side(), forms
+        reader = ConllReader(self.path, self.warnings, self.ignore_punct)
         bounds = np.r_[np.flatnonzero(starts), len(filled)]
-        at = bounds.tolist()
         conll = np.flatnonzero(~is_span)
+        sides = []
         for run in np.split(conll, np.flatnonzero(np.diff(bounds[conll] // BLOCK_LINES)) + 1):
-            first = at[run[0]]
-            tick(0.5 + 0.5 * first / len(filled))
-            positions = filled[first : at[run[-1] + 1]]
-            line_numbers = (positions + 1).tolist()
-            lines = [texts[i] for i in line_ids[positions].tolist()]
-            for k in run.tolist():
-                a, b = at[k] - first, at[k + 1] - first
-                keys, spans_at, forms[k] = reader.sentence(line_numbers[a], lines[a:b], self.ignore_punct)
-                builder.add(k, keys, spans_at)
-        return builder.side(), forms
+            tick(0.5 + 0.5 * int(bounds[run[0]]) / len(filled))
+            lengths = bounds[run + 1] - bounds[run]
+            positions = filled[_ranges(bounds[run], lengths)]
+            ends = np.cumsum(lengths)
+            chunks, found = reader.chunks(texts, line_ids[positions], positions + 1, ends - lengths)
+            sides.append(self._side(chunks, run, positions))
+            if words:
+                for k, a, b in zip(run.tolist(), (ends - lengths).tolist(), ends.tolist(), strict=True):
+                    forms[k] = found[a:b]
+        return Side.concat(sides), forms
+
+    def _side(self, chunks: Chunks, run: np.ndarray, positions: np.ndarray) -> Side:
+        """The spans of a run of CoNLL-2000 sentences (`run`: their numbers in the file) as a side."""
+        labels = np.zeros(len(chunks.labels), np.int64)
+        _, first = np.unique(chunks.label, return_index=True)
+        for number in chunks.label[np.sort(first)].tolist():  # labels coded in emission order, as spans are
+            labels[number] = self.codes.label(chunks.labels[number])
+        tokens = np.zeros(len(chunks.begin), np.int64)  # FULL
+        for row, found in chunks.gaps.items():
+            tokens[row] = self.codes.tokens(int(chunks.begin[row]), int(chunks.end[row]), found)
+        return Side(run[chunks.sentence], labels[chunks.label], chunks.begin, chunks.end, tokens,
+                    positions[chunks.first] + 1)  # fmt: skip
+
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The positions starts[i] .. starts[i] + lengths[i] − 1 of every i, in turn."""
+    offsets = np.cumsum(lengths) - lengths
+    return np.repeat(starts - offsets, lengths) + np.arange(int(lengths.sum()))
