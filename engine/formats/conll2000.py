@@ -81,20 +81,26 @@ class ConllReader:
         return chunks, lines.form[ids].tolist()
 
     def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
-        """Parses the lines of `ids` not parsed before."""
+        """Parses the lines of `ids` not parsed before (their POS only with ignore_punct)."""
         if len(self._lines.tag) < len(texts):
             self._lines = self._lines.grown(len(texts))
         lines = self._lines
-        for i in np.unique(ids[lines.tag[ids] < 0]).tolist():
-            line = texts[i]
-            fields = line.split()
-            tag = self._tags.get(fields[-1])
-            if tag is None:
-                tag = self._tags[fields[-1]] = len(self._levels)
-                self._levels.append(levels_of(fields[-1]))
-            lines.tag[i], lines.form[i], lines.fields[i] = tag, fields[0], len(fields)
-            lines.unread[i] = punct_unread(line)
-            lines.punctuation[i] = not lines.unread[i] and line.split(" ")[1] in PUNCTUATION_TAGS
+        new = np.unique(ids[lines.tag[ids] < 0])
+        found = [texts[i] for i in new.tolist()]
+        fields = [line.split() for line in found]
+        tags = [f[-1] for f in fields]
+        for tag in dict.fromkeys(tags):
+            if tag not in self._tags:
+                self._tags[tag] = len(self._levels)
+                self._levels.append(levels_of(tag))
+        lines.tag[new] = list(map(self._tags.__getitem__, tags))
+        lines.form[new] = [f[0] for f in fields]
+        lines.fields[new] = list(map(len, fields))
+        if self.ignore_punct:
+            unread = list(map(punct_unread, found))
+            lines.unread[new] = unread
+            lines.punctuation[new] = [not no_pos and line.split(" ")[1] in PUNCTUATION_TAGS
+                                      for line, no_pos in zip(found, unread, strict=True)]  # fmt: skip
 
     def _check(self, faults: Faults, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray) -> None:
         """Stops at the first token the original stops at; warns, once a file, of the first
