@@ -93,6 +93,8 @@ def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
     """Positions a..b − 1 of a unit: its words, then the numbers of its positions past them
     (the texts of the numbers up to NUMBERS_KEPT made once: each error's context asks again)."""
     global _NUMBERS
+    if b <= len(words):
+        return list(words[a:b])
     numbers = _NUMBERS
     if b > len(numbers) and len(numbers) < NUMBERS_KEPT:  # a longer list, bound at once: no
         # thread ever sees a list being extended (the app's worker and a test may both ask)

@@ -156,10 +156,8 @@ class Decoded:
     def _steps(self) -> tuple[list[Step], np.ndarray]:
         """The distinct steps taken and which one each place takes."""
         width = int(self.depth.max(initial=0)) + 1
-        combined = self.tag * width + self.depth
-        present = np.bincount(combined) > 0
-        steps = [self._step(t // width, t % width) for t in np.flatnonzero(present).tolist()]
-        return steps, (np.cumsum(present) - 1)[combined]
+        taken, which = np.unique(self.tag * width + self.depth, return_inverse=True)
+        return [self._step(t // width, t % width) for t in taken.tolist()], which.reshape(-1)
 
     def faults(self) -> Faults:
         """The first I- with no span open at its level, and the first ignored level."""

@@ -120,9 +120,10 @@ def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end:
     worded = has & (
         _among(sentence, pair.worded) | (end - begin >= TEXT_LIMIT) | (begin < 1)
     )  # as span_text shows
-    words = pair.words
-    for i in np.flatnonzero(worded).tolist():
-        texts[i] = span_text(words.get(int(sentence[i]), []), int(begin[i]), int(end[i]))
+    words, chosen = pair.words, np.flatnonzero(worded)
+    at = (chosen, sentence[chosen], begin[chosen], end[chosen])
+    for i, k, b, e in zip(*(a.tolist() for a in at), strict=True):
+        texts[i] = span_text(words.get(k, []), b, e)
     return np.array([*positions, ""], dtype=object)[which].tolist(), texts
 
 
