@@ -114,12 +114,15 @@ def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end:
     otherwise ("" for none); the texts of each distinct begin..end made once."""
     bounds, which = distinct_rows(begin, end)
     positions = [str(b) if b == e else f"{b}-{e}" for b, e in bounds]
-    numbers = [" ".join(map(str, range(b, e + 1))) if 1 <= b <= e < b + TEXT_LIMIT else "" for b, e in bounds]
     which = np.where(has, which, len(bounds))  # the last texts: none
-    texts = np.array([*numbers, ""], dtype=object)[which].tolist()
     worded = has & (
         _among(sentence, pair.worded) | (end - begin >= TEXT_LIMIT) | (begin < 1)
     )  # as span_text shows
+    numbers = np.full(len(bounds) + 1, "", dtype=object)
+    for k in np.unique(which[has & ~worded]).tolist():  # the bounds of the spans shown by numbers
+        b, e = bounds[k]
+        numbers[k] = " ".join(map(str, range(b, e + 1)))
+    texts = numbers[which].tolist()
     words, chosen = pair.words, np.flatnonzero(worded)
     at = (chosen, sentence[chosen], begin[chosen], end[chosen])
     for i, k, b, e in zip(*(a.tolist() for a in at), strict=True):
