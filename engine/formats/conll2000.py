@@ -85,7 +85,9 @@ class ConllReader:
         if len(self._lines.tag) < len(texts):
             self._lines = self._lines.grown(len(texts))
         lines = self._lines
-        new = np.unique(ids[lines.tag[ids] < 0])
+        asked = np.zeros(len(lines.tag), bool)
+        asked[ids] = True
+        new = np.flatnonzero(asked & (lines.tag < 0))
         found = [texts[i] for i in new.tolist()]
         fields = [line.split() for line in found]
         tags = [f[-1] for f in fields]
