@@ -7,7 +7,7 @@ specs/faireval.md §2.5–2.6, quirks of the original included.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -105,36 +105,37 @@ class ConllReader:
                                       for line, no_pos in zip(found, unread, strict=True)]  # fmt: skip
 
     def _check(self, faults: Faults, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray) -> None:
-        """Stops at the first token the original stops at; warns, once a file, of the first
-        line without a chunk tag and the first tag level it ignores."""
+        """Stops at the first token the original stops at (a line ignore_punct cannot read is
+        met before its tag); warns, once a file, of the first line without a chunk tag and
+        the first tag level the original ignores, in the order of their lines."""
         unread = self._lines.unread[ids] if self.ignore_punct else np.zeros(0, bool)
-        stops = [(int(np.argmax(unread)), 0)] if unread.any() else []
+        first_unread = int(np.argmax(unread)) if unread.any() else None
+        if first_unread is not None and (faults.wrong is None or first_unread <= faults.wrong[0]):
+            raise InputError("3 space-separated fields (form POS tag)", "1", file=self.name,
+                             line=int(numbers[first_unread]))  # fmt: skip
         if faults.wrong is not None:
-            stops.append((faults.wrong[0], 1))
-        if stops:
-            token, kind = min(stops)
-            number = int(numbers[token])
-            if kind == 0:
-                raise InputError("3 space-separated fields (form POS tag)", "1", file=self.name, line=number)
-            _, level, written = faults.wrong  # type: ignore[misc]
+            token, level, written = faults.wrong
             raise InputError(f"B- to open a span before '{written}' at level {level}", "no open span",
-                             file=self.name, line=number)  # fmt: skip
+                             file=self.name, line=int(numbers[token]))  # fmt: skip
+        found: list[tuple[int, Callable[[str, int], FileWarning]]] = []
         few = self._lines.fields[ids] < 3
-        found = [(int(np.argmax(few)), 0)] if few.any() and not self._warned_fields else []
+        if few.any() and not self._warned_fields:
+            found.append((int(np.argmax(few)), self._no_tag))
         if faults.ignored is not None and not self._warned_tag:
-            found.append((faults.ignored[0], 1))
-        for token, kind in sorted(found):
-            self.warnings.append(self._warning(kind, texts[int(ids[token])], faults, int(numbers[token])))
+            token, level = faults.ignored
+            found.append((token, lambda _, number, level=level: self._ignored(level, number)))
+        for token, warning in sorted(found, key=lambda item: item[0]):  # a line's own order: its fields first
+            self.warnings.append(warning(texts[int(ids[token])], int(numbers[token])))
 
-    def _warning(self, kind: int, line: str, faults: Faults, number: int) -> FileWarning:
-        if kind == 0:
-            self._warned_fields = True
-            fields = line.split()
-            what = "POS" if len(fields) == 2 else "form"
-            said = f"no chunk tag; the {what} '{fields[-1]}' is read as the tag, as the original does"
-            return FileWarning(self.name, said, number)
+    def _no_tag(self, line: str, number: int) -> FileWarning:
+        self._warned_fields = True
+        fields = line.split()
+        what = "POS" if len(fields) == 2 else "form"
+        said = f"no chunk tag; the {what} '{fields[-1]}' is read as the tag, as the original does"
+        return FileWarning(self.name, said, number)
+
+    def _ignored(self, level: str, number: int) -> FileWarning:
         self._warned_tag = True
-        level = faults.ignored[1]  # type: ignore[index]
         said = f"tag '{level}' is neither B-, I- nor O; the original ignores it (BIOES spans are lost)"
         return FileWarning(self.name, said, number)
 
