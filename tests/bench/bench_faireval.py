@@ -1,5 +1,6 @@
 """FairEval speed (make bench): reading and scoring a generated corpus of 200,000 spans,
-growth within one sentence, and the conformance examples end to end."""
+growth within one sentence, the conformance examples end to end, and a generated pair of
+nested CoNLL-2000 files (FairEval's own column format) beside the original."""
 
 from __future__ import annotations
 
@@ -229,3 +230,80 @@ def _exports(folder: Path, config: str, plain: float) -> None:
         size = (folder / name).stat().st_size / 2**20
         print(f"  with {flag} ({size:.1f} MB): {seconds:.2f} s CPU, the export {seconds - plain:.2f} s "
               f"= {(seconds - plain) / plain:.1f}× the run without it")  # fmt: skip
+
+
+def _nested_tag(rnd: random.Random, outer_open: bool, inner_open: bool) -> tuple[str, bool, bool]:
+    """A token's tag of two or three nested levels (or O), and which levels stay open."""
+    if rnd.random() < 0.1:
+        return "O", False, False
+    if not outer_open or rnd.random() < 0.05:
+        outer, inner_open = "B-" + rnd.choice(["S", "CL"]), False
+    else:
+        outer = "I-S"  # the label after I- is not looked at (F10)
+    inner = "I-X" if inner_open and rnd.random() < 0.6 else "B-" + rnd.choice(["NP", "VP", "PP", "ADJP"])
+    third = "|B-" + rnd.choice(["NE", "NUM"]) if rnd.random() < 0.1 else ""
+    return f"{outer}|{inner}{third}", True, True
+
+
+def _perturbed(rnd: random.Random, tag: str) -> str:
+    """A system's tag: now and then a level begins anew, or with another label (its inner
+    levels begin with it)."""
+    if tag == "O" or rnd.random() >= 0.1:
+        return tag
+    levels = tag.split("|")
+    i = rnd.randrange(len(levels))
+    if levels[i].startswith("B-"):
+        levels[i] = "B-" + rnd.choice(["NP", "VP", "PP", "ADJP", "S", "CL"])
+    else:
+        levels[i:] = ["B-" + level[2:] for level in levels[i:]]
+    return "|".join(levels)
+
+
+def _conll2000_pair(folder: Path, tokens: int, seed: int = 11) -> tuple[Path, Path]:
+    """Gold and system CoNLL-2000 files of nested chunks over words of a Zipf vocabulary
+    (most lines distinct, unlike a repeated example), sentences of 5 to 40 tokens."""
+    rnd = random.Random(seed)
+    vocabulary = [f"w{i}" for i in range(30_000)]
+    weights = [1 / (i + 1) for i in range(30_000)]
+    gold, system, made = [], [], 0
+    while made < tokens:
+        outer = inner = False
+        for word in rnd.choices(vocabulary, weights, k=rnd.randint(5, 40)):
+            tag, outer, inner = _nested_tag(rnd, outer, inner)
+            pos = rnd.choice(["NN", "NNP", "VBZ", "DT", "IN", "JJ", ",", ".", "$.", "CD"])
+            gold.append(f"{word} {pos} {tag}\n")
+            system.append(f"{word} {pos} {_perturbed(rnd, tag)}\n")
+            made += 1
+        gold.append("\n")
+        system.append("\n")
+    paths = folder / "gold.conll", folder / "system.conll"
+    for path, lines in zip(paths, (gold, system), strict=True):
+        path.write_text("".join(lines), encoding="utf-8")
+    return paths
+
+
+def test_conll2000_side_by_side_with_the_original(tmp_path):
+    """FairEval's own CoNLL-2000 reading (nested levels as arrays) on a pair of 200,000
+    tokens, through a config file that both read, with and without ignore_punct:
+    whole-process CPU on one core against the original, when there, and the parse floor."""
+    for side in ("target", "system"):
+        (tmp_path / side).mkdir()
+    gold, system = _conll2000_pair(tmp_path, 200_000)
+    gold.rename(tmp_path / "target" / "chunks.conll")
+    system.rename(tmp_path / "system" / "chunks.conll")
+    compile_engine()
+    script = original("faireval")
+    print("\nFairEval, CoNLL-2000 of nested chunks, 200,000 tokens a file, one core:")
+    for ignore_punct in ("false", "true"):
+        config = tmp_path / f"punct_{ignore_punct}.config"
+        config.write_text(f"target_in = target\nsystem_in = system\nignore_punct = {ignore_punct}\n")
+        result = compare(
+            f"ignore_punct = {ignore_punct}",
+            ours("faireval", "--config", config.name),
+            floor("faireval", "target/chunks.conll", "system/chunks.conll"),
+            [original_python(), script, "--config", config.name] if script else None,
+            cwd=tmp_path,
+        )
+        if script:  # the same report
+            report = {k: v[v.index("### Evaluation settings") :] for k, v in result.outputs.items()}
+            assert report["ours"] == report["original"]
