@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import FileWarning, InputError
+from ..rowkeys import distinct_values
 from ..textio import read_blocks, without_bom
 from . import sniffing
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
@@ -68,26 +69,26 @@ class ConllReader:
         self._lines = _Lines(0)
 
     def chunks(self, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray, starts: np.ndarray
-               ) -> tuple[Chunks, list[str]]:  # fmt: skip
+               ) -> Chunks:  # fmt: skip
         """The spans of whole sentences, in emission order, punctuation taken out if asked
-        (§2.6), and every token's form. `texts`: the file's distinct lines; `ids`: each
-        token's line among them; `numbers`: its line number; `starts`: each sentence's first
-        token (the first 0)."""
+        (§2.6). `texts`: the file's distinct lines; `ids`: each token's line among them;
+        `numbers`: its line number; `starts`: each sentence's first token (the first 0)."""
         self._parse(texts, ids)
         lines = self._lines
         decoded = Decoded(self._levels, lines.tag[ids], starts)
         self._check(decoded.faults(), texts, ids, numbers)
-        chunks = decoded.chunks(lines.punctuation[ids] if self.ignore_punct else None)
-        return chunks, lines.form[ids].tolist()
+        return decoded.chunks(lines.punctuation[ids] if self.ignore_punct else None)
+
+    def forms(self, ids: np.ndarray) -> list[str]:
+        """The forms of tokens whose lines (`ids`) chunks() has read."""
+        return self._lines.form[ids].tolist()
 
     def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
         """Parses the lines of `ids` not parsed before (their POS only with ignore_punct)."""
         if len(self._lines.tag) < len(texts):
             self._lines = self._lines.grown(len(texts))
         lines = self._lines
-        asked = np.zeros(len(lines.tag), bool)
-        asked[ids] = True
-        new = np.flatnonzero(asked & (lines.tag < 0))
+        new = distinct_values(ids[lines.tag[ids] < 0])[0]
         found = [texts[i] for i in new.tolist()]
         fields = [line.split() for line in found]
         tags = [f[-1] for f in fields]
@@ -199,14 +200,15 @@ def read(path: str, options: ReadOptions) -> Annotations:
     starts = np.array(sentence_starts, np.int64)
     lines = np.array(numbers, np.int64)
     reader = ConllReader(path, warnings, ignore_punct=False)
-    chunks, forms = reader.chunks(list(distinct), np.array(ids, np.int64), lines, starts)
+    token_lines = np.array(ids, np.int64)
+    chunks = reader.chunks(list(distinct), token_lines, lines, starts)
     offsets = starts[chunks.sentence]
     labels = [chunks.labels[label] for label in chunks.label.tolist()]
     begins, ends = (offsets + chunks.begin - 1).tolist(), (offsets + chunks.end).tolist()
     rows = list(zip(begins, ends, labels, strict=True))
     rows.sort(key=lambda row: (row[0], -row[1]))
     tokens = SpanTable.of_labelled_rows([(0, start, end, label) for start, end, label in rows], [])
-    columns = ColumnFile.of_tokens(path, forms, lines, starts)
+    columns = ColumnFile.of_tokens(path, reader.forms(token_lines), lines, starts)
     annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
     annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]
     return annotations

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..rowkeys import distinct_values
+
 #: A tag's levels, outermost first, each (kind, label, the level as written): kind BEGIN
 #: (B-), INSIDE (I-) or OTHER (neither: ignored); the label what follows the first `-` up
 #: to the next (the original's split("-")[1]). None: O or _, outside every span.
@@ -119,15 +121,14 @@ class Decoded:
         """`tags`: the distinct tags' levels; `tag`: each token's (a number of `tags`);
         `starts`: the position of each sentence's first token (in order, the first 0)."""
         n, sentences = len(tag), len(starts)
-        self.sentence = np.cumsum(np.bincount(starts, minlength=n)[:n]) - 1 if n else np.zeros(0, np.int64)
-        self.at = np.arange(n) + self.sentence  # each token's place among the tokens and sentence ends
-        ends = np.r_[starts[1:], n] + np.arange(sentences)  # a sentence's end: an O after its last token
+        sentence = np.cumsum(np.bincount(starts, minlength=n)[:n]) - 1 if n else np.zeros(0, np.int64)
+        self.at = np.arange(n) + sentence  # each token's place among the tokens and sentence ends
+        self.ends = np.r_[starts[1:], n] + np.arange(sentences)  # a sentence's end: an O after its last token
         self.tags = [*tags, None]
         self.tag = np.full(n + sentences, len(tags), np.int64)
         self.tag[self.at] = tag
         self.token = np.full(n + sentences, -1, np.int64)  # the token at each place (-1: a sentence's end)
         self.token[self.at] = np.arange(n)
-        self.ends = ends
         self._memo: dict[tuple[int, int], Step] = {}
         self.depth = self._depths()
         self.steps, self.which = self._steps()
@@ -156,8 +157,8 @@ class Decoded:
     def _steps(self) -> tuple[list[Step], np.ndarray]:
         """The distinct steps taken and which one each place takes."""
         width = int(self.depth.max(initial=0)) + 1
-        taken, which = np.unique(self.tag * width + self.depth, return_inverse=True)
-        return [self._step(t // width, t % width) for t in taken.tolist()], which.reshape(-1)
+        taken, which = distinct_values(self.tag * width + self.depth)
+        return [self._step(t // width, t % width) for t in taken.tolist()], which
 
     def faults(self) -> Faults:
         """The first I- with no span open at its level, and the first ignored level."""
@@ -180,20 +181,18 @@ class Decoded:
         pushed, extended = kind == PUSH, kind == EXTEND
         span = _occupants(slot, pushed)  # the span each operation is on
         first = place[pushed]  # each span's first token's place
-        begin = first - np.r_[0, self.ends[:-1] + 1][self.sentence_of(first)] + 1
+        sentence = np.searchsorted(self.ends, first)
+        begin = first - np.r_[0, self.ends[:-1] + 1][sentence] + 1
         number = place - first[span] + begin[span]  # each operation's token (from 1 in its sentence)
         end = begin.copy()
         np.maximum.at(end, span[extended], number[extended])
         count = np.bincount(span[extended], minlength=len(begin)) + 1
         gaps = _gaps(np.flatnonzero(count != end - begin + 1), span[extended], number[extended], begin)
         emitted = span[kind == EMIT]
-        found = _Found(self.sentence_of(first), label[pushed], begin, end, first, gaps)
+        found = _Found(sentence, label[pushed], begin, end, first, gaps)
         if punctuation is not None:
             found = _without_punctuation(found, self._at_places(punctuation))
         return found.ordered(emitted, labels, self.token)
-
-    def sentence_of(self, places: np.ndarray) -> np.ndarray:
-        return np.searchsorted(self.ends, places)
 
     def _operations(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[str]]:
         """Every operation in order: kind, slot, label number, place; and the labels."""

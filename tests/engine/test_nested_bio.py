@@ -90,7 +90,8 @@ def _run(reader: ConllReader, texts: list[str], sentences: list[list[str]], numb
     ids = np.array([texts.index(line) for lines in sentences for line in lines], np.int64)
     starts = np.cumsum([0] + [len(lines) for lines in sentences[:-1]])
     lines_of = np.array([n for ns in numbers for n in ns], np.int64)
-    chunks, forms = reader.chunks(texts, ids, lines_of, starts)
+    chunks = reader.chunks(texts, ids, lines_of, starts)
+    forms = reader.forms(ids)
     assert forms == [line.split()[0] for lines in sentences for line in lines]
     found = [[] for _ in sentences]
     for row, k in enumerate(chunks.sentence.tolist()):

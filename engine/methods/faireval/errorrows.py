@@ -13,6 +13,7 @@ import numpy as np
 
 from ...formats.columns import or_none
 from ...report import ERROR_COLUMNS
+from ...rowkeys import distinct_values
 from ...spans import TEXT_LIMIT, unit_tokens
 from .compare import Ordered
 from .jsonpairs import SpanColumns, distinct_rows
@@ -119,7 +120,7 @@ def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end:
         _among(sentence, pair.worded) | (end - begin >= TEXT_LIMIT) | (begin < 1)
     )  # as span_text shows
     numbers = np.full(len(bounds) + 1, "", dtype=object)
-    for k in np.unique(which[has & ~worded]).tolist():  # the bounds of the spans shown by numbers
+    for k in distinct_values(which[has & ~worded])[0].tolist():  # the bounds of the spans shown by numbers
         b, e = bounds[k]
         numbers[k] = " ".join(map(str, range(b, e + 1)))
     texts = numbers[which].tolist()

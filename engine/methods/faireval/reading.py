@@ -16,6 +16,7 @@ from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.folders import unlistable
 from ...formats.nested_bio import Chunks
 from ...formats.sniffing import is_conll_line
+from ...rowkeys import distinct_values, first_of_groups
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, empty_side
 from .lines import Tick, distinct_lines, no_tick
@@ -129,9 +130,8 @@ def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]
 def _four_fields(texts: list[str], ids: np.ndarray) -> np.ndarray:
     """Whether each line of `ids` (distinct lines' numbers) has four TAB-separated fields (a
     span line's: §2.3); each distinct one looked at once."""
-    distinct, which = np.unique(ids, return_inverse=True)
-    found = np.fromiter((texts[i].count("\t") == 3 for i in distinct.tolist()), bool, len(distinct))
-    return found[which.reshape(-1)]
+    distinct, which = distinct_values(ids)
+    return np.fromiter((texts[i].count("\t") == 3 for i in distinct.tolist()), bool, len(distinct))[which]
 
 
 def _fields_found(line: str) -> str:
@@ -222,7 +222,7 @@ class FileReader:
         """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3): each
         distinct first line looked at once, the first sentence of one that is neither named."""
         others = first_ids[~is_span]
-        wrong = [i for i in np.unique(others).tolist() if not is_conll_line(texts[i])]
+        wrong = [i for i in distinct_values(others)[0].tolist() if not is_conll_line(texts[i])]
         if wrong:
             sentence = int(np.flatnonzero(~is_span)[np.argmax(np.isin(others, wrong))])
             raise self._plainly(InputError(
@@ -292,9 +292,10 @@ class FileReader:
             lengths = bounds[run + 1] - bounds[run]
             positions = filled[_ranges(bounds[run], lengths)]
             ends = np.cumsum(lengths)
-            chunks, found = reader.chunks(texts, line_ids[positions], positions + 1, ends - lengths)
+            chunks = reader.chunks(texts, line_ids[positions], positions + 1, ends - lengths)
             sides.append(self._side(chunks, run, positions))
             if words:
+                found = reader.forms(line_ids[positions])
                 for k, a, b in zip(run.tolist(), (ends - lengths).tolist(), ends.tolist(), strict=True):
                     forms[k] = found[a:b]
         return Side.concat(sides), forms
@@ -302,9 +303,10 @@ class FileReader:
     def _side(self, chunks: Chunks, run: np.ndarray, positions: np.ndarray) -> Side:
         """The spans of a run of CoNLL-2000 sentences (`run`: their numbers in the file) as a side."""
         labels = np.zeros(len(chunks.labels), np.int64)
-        _, first = np.unique(chunks.label, return_index=True)
-        for number in chunks.label[np.sort(first)].tolist():  # labels coded in emission order, as spans are
-            labels[number] = self.codes.label(chunks.labels[number])
+        first = first_of_groups(chunks.label, len(chunks.labels))  # each label's first span
+        for number in np.argsort(first, kind="stable").tolist():  # coded in emission order, as spans are
+            if first[number] < len(chunks.label):  # (a label whose spans punctuation took out: none)
+                labels[number] = self.codes.label(chunks.labels[number])
         tokens = np.zeros(len(chunks.begin), np.int64)  # FULL
         for row, found in chunks.gaps.items():
             tokens[row] = self.codes.tokens(int(chunks.begin[row]), int(chunks.end[row]), found)
