@@ -7,7 +7,7 @@ specs/faireval.md §2.5–2.6, quirks of the original included.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -118,15 +118,16 @@ class ConllReader:
             token, level, written = faults.wrong
             raise InputError(f"B- to open a span before '{written}' at level {level}", "no open span",
                              file=self.name, line=int(numbers[token]))  # fmt: skip
-        found: list[tuple[int, Callable[[str, int], FileWarning]]] = []
+        found: list[tuple[int, FileWarning]] = []
         few = self._lines.fields[ids] < 3
         if few.any() and not self._warned_fields:
-            found.append((int(np.argmax(few)), self._no_tag))
+            token = int(np.argmax(few))
+            found.append((token, self._no_tag(texts[int(ids[token])], int(numbers[token]))))
         if faults.ignored is not None and not self._warned_tag:
             token, level = faults.ignored
-            found.append((token, lambda _, number, level=level: self._ignored(level, number)))
-        for token, warning in sorted(found, key=lambda item: item[0]):  # a line's own order: its fields first
-            self.warnings.append(warning(texts[int(ids[token])], int(numbers[token])))
+            found.append((token, self._ignored(level, int(numbers[token]))))
+        found.sort(key=lambda item: item[0])  # in the order of their lines (a line's fields first)
+        self.warnings += [warning for _, warning in found]
 
     def _no_tag(self, line: str, number: int) -> FileWarning:
         self._warned_fields = True
