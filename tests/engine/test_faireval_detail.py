@@ -115,6 +115,33 @@ def test_long_strips_and_texts_keep_their_ends():
     assert "…" in span_text(words, 2, length)
 
 
+def test_span_texts_sliced_from_their_sentences_words_are_span_text():
+    """The error rows' span texts cut from one text of their sentences' words joined are
+    span_text's: spans within the words, past them, from position 0, longer than
+    TEXT_LIMIT, in sentences without words, with words of every length (one empty)."""
+    from types import SimpleNamespace
+
+    from engine.methods.faireval.errorrows import PairWords, _sliced_texts, span_text
+    from engine.spans import TEXT_LIMIT
+
+    rng = np.random.default_rng(5)
+    words = {k: [f"{'x' * int(rng.integers(0, 4))}{k}.{i}" for i in range(int(rng.integers(1, 40)))]
+             for k in range(0, 60, 2)}  # fmt: skip
+    words[58] = ["", *(["ab"] * (TEXT_LIMIT + 20))]
+    sentence = rng.integers(0, 60, 3000)
+    begin = rng.integers(0, 45, 3000)
+    end = begin + rng.integers(0, 8, 3000)
+    sentence[:3], begin[:3], end[:3] = 58, [2, 1, 30], [TEXT_LIMIT + 1, TEXT_LIMIT + 1, TEXT_LIMIT + 22]
+    inside, texts = _sliced_texts(PairWords(SimpleNamespace(words=words, offsets=[0])), sentence, begin, end)
+    expected = [span_text(words.get(k, []), b, e) for k, b, e in zip(sentence.tolist(), begin.tolist(), end.tolist())]
+    assert texts.tolist() == [t for t, kept in zip(expected, inside.tolist()) if kept]
+    lengths = np.array([len(words.get(k, [])) for k in sentence.tolist()])
+    assert inside.tolist() == ((begin >= 1) & (end <= lengths) & (end - begin < TEXT_LIMIT)).tolist()
+    assert min(inside.sum(), (~inside).sum()) > 300 and inside[0] and not inside[1:3].any()
+    wordless = PairWords(SimpleNamespace(words={}, offsets=[0]))
+    assert not _sliced_texts(wordless, sentence, begin, end)[0].any()
+
+
 def test_rows_showing_the_same_strip_share_it():
     """Strips made once per kind of row (token_strips) are those made row by row: long
     strips cut around "…", spans with gaps, rows without a span."""

@@ -308,7 +308,7 @@ class DocumentBuilder:
 
 def _joined(blocks: list[dict[str, list[Any]]]) -> dict[str, list[Any]]:
     """Blocks of error columns as one."""
-    return {k: [v for b in blocks for v in b[k]] for k in ROW_KEYS[1:]}
+    return {k: list(chain.from_iterable(b[k] for b in blocks)) for k in ROW_KEYS[1:]}
 
 
 def _pairs_dicts(

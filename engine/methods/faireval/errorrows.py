@@ -7,6 +7,8 @@ taken one at a time."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cached_property
+from itertools import chain
 from typing import Any, Protocol
 
 import numpy as np
@@ -58,6 +60,18 @@ class PairWords:
         self.words = layout.words
         self.offsets = np.asarray(layout.offsets, dtype=np.int64)
         self.worded = np.array(sorted(layout.words), dtype=np.int64)
+
+    @cached_property
+    def joined(self) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
+        """The words of the sentences that have words, in order, joined by spaces (made once,
+        when a row first shows words); where each word starts in that text (and where one
+        more would); each such sentence's first word and number of words."""
+        lists = [self.words[k] for k in self.worded.tolist()]
+        counts = np.fromiter(map(len, lists), np.int64, len(lists))
+        flat = list(chain.from_iterable(lists))
+        starts = np.zeros(len(flat) + 1, np.int64)
+        np.cumsum(np.fromiter(map(len, flat), np.int64, len(flat)) + 1, out=starts[1:])
+        return " ".join(flat), starts, np.cumsum(counts) - counts, counts
 
 
 def error_columns(
@@ -123,12 +137,30 @@ def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end:
     for k in distinct_values(which[has & ~worded])[0].tolist():  # the bounds of the spans shown by numbers
         b, e = bounds[k]
         numbers[k] = " ".join(map(str, range(b, e + 1)))
-    texts = numbers[which].tolist()
-    words, chosen = pair.words, np.flatnonzero(worded)
-    at = (chosen, sentence[chosen], begin[chosen], end[chosen])
-    for i, k, b, e in zip(*(a.tolist() for a in at), strict=True):
-        texts[i] = span_text(words.get(k, []), b, e)
-    return np.array([*positions, ""], dtype=object)[which].tolist(), texts
+    texts = numbers[which]
+    chosen = np.flatnonzero(worded)
+    inside, sliced = _sliced_texts(pair, sentence[chosen], begin[chosen], end[chosen])
+    texts[chosen[inside]] = sliced
+    rest = chosen[~inside]  # past their sentence's words, or too long to show whole
+    for i, k, b, e in zip(*(a.tolist() for a in (rest, sentence[rest], begin[rest], end[rest])), strict=True):
+        texts[i] = span_text(pair.words.get(k, []), b, e)
+    return np.array([*positions, ""], dtype=object)[which].tolist(), texts.tolist()
+
+
+def _sliced_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray,
+                  end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Which spans begin..end (1-based) of sentences `sentence` lie within their sentence's
+    words and are short enough to show whole, and the texts of those (as span_text gives
+    them): slices of the pair's words joined (PairWords.joined)."""
+    if not len(pair.worded):
+        return np.zeros(len(sentence), bool), np.zeros(0, dtype=object)
+    text, starts, firsts, counts = pair.joined
+    at = np.minimum(np.searchsorted(pair.worded, sentence), len(pair.worded) - 1)
+    found = np.where(pair.worded[at] == sentence, counts[at], 0)  # each sentence's words
+    inside = (begin >= 1) & (end <= found) & (end - begin < TEXT_LIMIT)
+    first = firsts[at[inside]]
+    cuts = zip(starts[first + begin[inside] - 1].tolist(), (starts[first + end[inside]] - 1).tolist(), strict=True)
+    return inside, np.array([text[a:b] for a, b in cuts], dtype=object)
 
 
 def _among(values: np.ndarray, sorted_values: np.ndarray) -> np.ndarray:
