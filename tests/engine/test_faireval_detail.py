@@ -133,8 +133,9 @@ def test_span_texts_sliced_from_their_sentences_words_are_span_text():
     end = begin + rng.integers(0, 8, 3000)
     sentence[:3], begin[:3], end[:3] = 58, [2, 1, 30], [TEXT_LIMIT + 1, TEXT_LIMIT + 1, TEXT_LIMIT + 22]
     inside, texts = _sliced_texts(PairWords(SimpleNamespace(words=words, offsets=[0])), sentence, begin, end)
-    expected = [span_text(words.get(k, []), b, e) for k, b, e in zip(sentence.tolist(), begin.tolist(), end.tolist())]
-    assert texts.tolist() == [t for t, kept in zip(expected, inside.tolist()) if kept]
+    spans = zip(sentence.tolist(), begin.tolist(), end.tolist(), strict=True)
+    expected = [span_text(words.get(k, []), b, e) for k, b, e in spans]
+    assert texts.tolist() == [t for t, kept in zip(expected, inside.tolist(), strict=True) if kept]
     lengths = np.array([len(words.get(k, [])) for k in sentence.tolist()])
     assert inside.tolist() == ((begin >= 1) & (end <= lengths) & (end - begin < TEXT_LIMIT)).tolist()
     assert min(inside.sum(), (~inside).sum()) > 300 and inside[0] and not inside[1:3].any()

@@ -159,7 +159,8 @@ def _sliced_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray,
     found = np.where(pair.worded[at] == sentence, counts[at], 0)  # each sentence's words
     inside = (begin >= 1) & (end <= found) & (end - begin < TEXT_LIMIT)
     first = firsts[at[inside]]
-    cuts = zip(starts[first + begin[inside] - 1].tolist(), (starts[first + end[inside]] - 1).tolist(), strict=True)
+    cuts = zip(starts[first + begin[inside] - 1].tolist(), (starts[first + end[inside]] - 1).tolist(),
+               strict=True)  # fmt: skip
     return inside, np.array([text[a:b] for a, b in cuts], dtype=object)
 
 
