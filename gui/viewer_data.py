@@ -393,7 +393,15 @@ def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
     columns += [c for c in names if c not in SHOWN_FIRST and c not in HIDDEN]
     if not len(errors):
         return columns  # an empty table shows what it would hold
-    return [c for c in columns if c in ("error_id", "type") or any(map(_is_value, errors.column(c)))]
+    return [c for c in columns if c in ("error_id", "type") or _holds_value(errors.column(c))]
+
+
+def _holds_value(values: Sequence[Any]) -> bool:
+    """Whether any of the values is one (a list of only "" and None is told by counting)."""
+    if isinstance(values, list) and values and not _is_value(values[0]):
+        if values.count("") + values.count(None) == len(values):
+            return False
+    return any(map(_is_value, values))
 
 
 def _is_value(value: Any) -> bool:
@@ -417,7 +425,8 @@ def _documents(report: Report, errors: ColumnRows) -> Documents:
     other = len(report.documents)  # the number of any document not in the report
     lengths = [len(document) + 1 for document in report.documents]
     offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
-    row_docs = np.array([number.get(str(name), other) for name in errors.column("document")], dtype=np.int64)
+    names = errors.column("document")
+    row_docs = np.fromiter(map(number.get, map(str, names), repeat(other)), dtype=np.int64, count=len(names))
     gold, system = (
         SideIndex(spans, _span_docs(spans, number, other), _marks(errors, side), row_docs, offsets)
         for side, spans in zip(SIDES, (report.gold_spans, report.system_spans), strict=True)

@@ -150,3 +150,19 @@ def test_the_error_marks_are_the_pieces_of_each_row_in_row_order(values, types):
                 for start, end in row_pieces(errors.row(row), "gold")]  # fmt: skip
     assert marks.marks(list(range(len(marks.rows)))) == expected
     assert _marks(errors, "system").marks([]) == [] and len(_marks(errors, "system").rows) == 0
+
+
+def test_the_error_table_shows_the_columns_that_hold_a_value():
+    """Columns of only "" and None (in lists or not) are left out; one value anywhere keeps
+    a column, as does 0, False or a value after empty ones; the id and type always show."""
+    from gui.viewer_data import _shown_columns
+
+    n = 50
+    empties = ["", None] * (n // 2)
+    columns = {
+        "error_id": [""] * n, "type": [None] * n, "gold_label": [""] * n, "system_label": [None] * n,
+        "gold_text": empties, "system_text": (*empties[:-1], "x"), "detail": [*empties[:-1], 0],
+        "comment": [float("nan")] * (n - 1) + [False], "mine": [None] * (n - 1) + [""],
+    }  # fmt: skip
+    shown = _shown_columns(ColumnRows(columns), list(columns))
+    assert shown == ["error_id", "type", "detail", "system_text", "comment"]

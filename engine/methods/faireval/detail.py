@@ -185,8 +185,9 @@ class DocumentBuilder:
         lengths = np.zeros(compared, dtype=np.int64)
         for side in (T, S):
             np.maximum.at(lengths, side.sentence, side.end)
-        for k, words in forms.items():
-            lengths[k] = max(lengths[k], len(words))
+        worded = np.fromiter(forms, np.int64, len(forms))
+        counts = np.fromiter(map(len, forms.values()), np.int64, len(forms))
+        lengths[worded] = np.maximum(lengths[worded], counts)
         offsets = np.concatenate(([0], np.cumsum(lengths))).tolist()
         units = list(zip(offsets[:-1], offsets[1:], strict=True))
         words = {k: w for k, w in forms.items() if w}
