@@ -398,10 +398,9 @@ def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
 
 def _holds_value(values: Sequence[Any]) -> bool:
     """Whether any of the values is one (a list of only "" and None is told by counting)."""
-    if isinstance(values, list) and values and not _is_value(values[0]):
-        if values.count("") + values.count(None) == len(values):
-            return False
-    return any(map(_is_value, values))
+    if not isinstance(values, list) or not values or _is_value(values[0]):
+        return any(map(_is_value, values))
+    return values.count("") + values.count(None) < len(values) and any(map(_is_value, values))
 
 
 def _is_value(value: Any) -> bool:
