@@ -580,5 +580,12 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.fields["system"].set_path(system)
 
     def set_running(self, running: bool) -> None:
-        self.evaluate_button.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
+        """Evaluate or Cancel enabled, the other not; the one enabled takes the focus where the
+        other held it (Esc, Space and Enter act on it), which also spares Qt looking for a next
+        control along the window's whole focus ring."""
+        enabled, disabled = (self.cancel_button, self.evaluate_button) if running else (
+            self.evaluate_button, self.cancel_button)  # fmt: skip
+        enabled.setEnabled(True)
+        if disabled.hasFocus():
+            enabled.setFocus(Qt.FocusReason.OtherFocusReason)
+        disabled.setEnabled(False)

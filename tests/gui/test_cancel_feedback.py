@@ -54,3 +54,17 @@ def test_a_cancelled_export_says_that_nothing_was_written(qtbot, window):
     release.set()
     wait_idle(qtbot, window)
     assert window.statusBar().currentMessage() == "Cancelled: nothing was written."
+
+
+def test_the_focus_goes_from_evaluate_to_cancel_and_back(qtbot, window):
+    """Evaluate, pressed from the keyboard, hands the focus to Cancel while the work runs
+    (Space stops it) and takes it back when the work ends."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.setup.evaluate_button.setFocus()
+    qtbot.waitUntil(window.setup.evaluate_button.hasFocus)
+    release = _start_stubborn_work(window)
+    assert window.setup.cancel_button.hasFocus()
+    release.set()
+    wait_idle(qtbot, window)
+    assert window.setup.evaluate_button.hasFocus()
