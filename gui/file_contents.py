@@ -9,8 +9,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_by, read_spans, span_format, span_format_titles
 from engine.formats.conll import COLUMN_FILES, UNTYPED
@@ -19,6 +17,7 @@ from engine.formats.reader_options import NO_USER, READ_BY, check_options, given
 from engine.formats.spantable import SpanTable
 from engine.formats.standoff import ReadOptions, short_name
 from engine.formats.vrt_tags import stopping
+from engine.rowkeys import distinct_naturals
 from engine.scoped_memo import memo_within
 from engine.spans import Annotations
 
@@ -232,7 +231,7 @@ def _span_labels(read: Annotations) -> list[str]:
     """The labels of the spans read (a table's found from its label numbers, no span made)."""
     spans = read.spans
     if isinstance(spans, SpanTable):
-        return sorted({spans.label_names[k] for k in np.unique(spans.labels).tolist()})
+        return sorted({spans.label_names[k] for k in distinct_naturals(spans.labels).tolist()})
     return sorted({span.label for span in spans})
 
 

@@ -21,6 +21,7 @@ import pandas as pd
 from engine.formats.spantable import SpanSequence, SpanTable
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows, Report
+from engine.rowkeys import distinct_naturals
 from engine.spans import Document, Span
 
 from .models import error_table, search_texts
@@ -411,7 +412,7 @@ def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
     """The labels and kinds of one side's spans (a SpanTable's from its columns: its spans
     have no kind)."""
     if isinstance(spans, SpanTable):
-        return {spans.label_names[i] for i in np.unique(spans.labels).tolist()}, set()
+        return {spans.label_names[i] for i in distinct_naturals(spans.labels).tolist()}, set()
     labels = set(each(attrgetter("label"), spans))
     kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
     return labels, kinds

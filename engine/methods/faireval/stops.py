@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-import numpy as np
-
 from ...errors import InputError
 from ...formats.conll2000 import punct_unread
+from ...rowkeys import distinct_naturals
 from . import OWN_FORMATS
 from .batch import Codes
 from .reading import FileReader
@@ -68,6 +67,6 @@ def _stops(reader: FileReader) -> tuple[tuple[Stop, ...], tuple[str, ...] | None
             continue
         if compared == reader.sentences:
             names = reader.codes.labels
-            labels = tuple(sorted({names[code] for code in np.unique(spans.side.label).tolist()}))
+            labels = tuple(sorted({names[code] for code in distinct_naturals(spans.side.label).tolist()}))
         break
     return tuple(found), labels
