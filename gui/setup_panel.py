@@ -581,7 +581,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
 
     def set_running(self, running: bool) -> None:
         """Evaluate or Cancel enabled, the other not; the one enabled takes the focus where the
-        other held it (Esc, Space and Enter act on it), which also spares Qt looking for a next
+        other held it (Space or Enter presses it), which also spares Qt looking for a next
         control along the window's whole focus ring."""
         enabled, disabled = (self.cancel_button, self.evaluate_button) if running else (
             self.evaluate_button, self.cancel_button)  # fmt: skip

@@ -1,8 +1,8 @@
 """FairEval's error rows (one per decision that is not a TP) as columns (report.ColumnRows),
 each column made for all of a pair's rows at once from the comparison's arrays: positions
 and lines as array sums, the position texts and the texts of span files (token numbers)
-made once for each distinct begin..end, only spans with gaps and sentences with words
-taken one at a time."""
+made once for each distinct begin..end, the texts of words cut out of one text of the
+pair's words joined; only spans with gaps, and spans past their words, taken one at a time."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end:
     chosen = np.flatnonzero(worded)
     inside, sliced = _sliced_texts(pair, sentence[chosen], begin[chosen], end[chosen])
     texts[chosen[inside]] = sliced
-    rest = chosen[~inside]  # past their sentence's words, or too long to show whole
+    rest = chosen[~inside]  # past their sentence's words, from position 0, or too long to show whole
     for i, k, b, e in zip(*(a.tolist() for a in (rest, sentence[rest], begin[rest], end[rest])), strict=True):
         texts[i] = span_text(pair.words.get(k, []), b, e)
     return np.array([*positions, ""], dtype=object)[which].tolist(), texts.tolist()
