@@ -167,3 +167,21 @@ def test_the_progress_words_say_which_side_of_paired_folders_is_read(tmp_path):
     words = [word for word in dict.fromkeys(heard) if word.startswith(("reading ", "finding "))]
     assert words == ["reading the gold file a.txt…", "reading the system file a.txt…",
                      "finding the spans in the gold file a.txt…", "finding the spans in the system file a.txt…"]  # fmt: skip
+
+
+def test_the_collector_is_paused_while_it_runs_and_resumed_after(tmp_path):
+    """As every method does (gc_paused): a script's evaluation does not have the cyclic
+    collector scan the millions of objects a run makes; a collector a script paused stays so."""
+    import gc
+
+    method, enabled = get_method("faireval"), []
+    progress = Progress(lambda fraction, message: enabled.append(gc.isenabled()), interval=0)
+    assert gc.isenabled()
+    method.evaluate(*map(str, _conll2000(tmp_path, 20)), method.Options(), progress)
+    assert enabled and not any(enabled) and gc.isenabled()
+    gc.disable()
+    try:
+        method.evaluate(*map(str, _conll2000(tmp_path, 20)), method.Options())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

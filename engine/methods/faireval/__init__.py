@@ -22,7 +22,7 @@ from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from ...same_inputs import READ_ITSELF
-from .. import InputSpec, Invocation, Method, OutputSpec, register, span_adapter
+from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register, span_adapter
 from ..span_options import SpanInputOptions, prefer_own_options
 from . import review
 from .batch import Codes, Side, SideBuilder
@@ -144,13 +144,14 @@ class FairEval(Method):
     ) -> Report:
         settings = options if isinstance(options, Settings) else from_options(gold, system, options)
         reading = None if isinstance(options, Settings) else options  # a config file sets no reader option
-        if span_adapter.span_format_inputs(settings.target_in, settings.system_in, reading, OWN_FORMATS):
-            from .spanformats import SpanFormatRun  # the span formats' reading: only for them
+        with gc_paused():
+            if span_adapter.span_format_inputs(settings.target_in, settings.system_in, reading, OWN_FORMATS):
+                from .spanformats import SpanFormatRun  # the span formats' reading: only for them
 
-            return SpanFormatRun(settings, progress, detail, reading).report()
-        said = span_adapter.read_itself(reading, OWN_FORMATS, "FairEval reads these files itself")
-        settings.warnings += said
-        report = Run(settings, progress, detail).report()
+                return SpanFormatRun(settings, progress, detail, reading).report()
+            said = span_adapter.read_itself(reading, OWN_FORMATS, "FairEval reads these files itself")
+            settings.warnings += said
+            report = Run(settings, progress, detail).report()
         report.data[READ_ITSELF] = True
         return report
 
