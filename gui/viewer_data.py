@@ -397,11 +397,18 @@ def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
     return [c for c in columns if c in ("error_id", "type") or _holds_value(errors.column(c))]
 
 
+#: The types of a column whose values are told by their truth alone (a value: a non-empty text).
+_TEXT_OR_NONE = {str, type(None)}
+
+
 def _holds_value(values: Sequence[Any]) -> bool:
-    """Whether any of the values is one (a list of only "" and None is told by counting)."""
+    """Whether any of the values is one; a list of texts and None only is told by its types
+    and truth, in C (no comparison: pandas' NA has no truth)."""
     if not isinstance(values, list) or not values or _is_value(values[0]):
         return any(map(_is_value, values))
-    return values.count("") + values.count(None) < len(values) and any(map(_is_value, values))
+    if set(map(type, values)) <= _TEXT_OR_NONE:
+        return any(values)
+    return any(map(_is_value, values))
 
 
 def _is_value(value: Any) -> bool:

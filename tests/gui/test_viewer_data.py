@@ -153,8 +153,11 @@ def test_the_error_marks_are_the_pieces_of_each_row_in_row_order(values, types):
 
 
 def test_the_error_table_shows_the_columns_that_hold_a_value():
-    """Columns of only "" and None (in lists or not) are left out; one value anywhere keeps
-    a column, as does 0, False or a value after empty ones; the id and type always show."""
+    """Columns of only "" and None (in lists or not) are left out, and of pandas' NA too;
+    one value anywhere keeps a column, as does 0, False or a value after empty ones; the id
+    and type always show."""
+    import pandas as pd
+
     from gui.viewer_data import _shown_columns
 
     n = 50
@@ -163,6 +166,7 @@ def test_the_error_table_shows_the_columns_that_hold_a_value():
         "error_id": [""] * n, "type": [None] * n, "gold_label": [""] * n, "system_label": [None] * n,
         "gold_text": empties, "system_text": (*empties[:-1], "x"), "detail": [*empties[:-1], 0],
         "comment": [float("nan")] * (n - 1) + [False], "mine": [None] * (n - 1) + [""],
+        "na": ["", pd.NA] * (n // 2), "na_then_text": ["", pd.NA, *[""] * (n - 3), "y"],
     }  # fmt: skip
     shown = _shown_columns(ColumnRows(columns), list(columns))
-    assert shown == ["error_id", "type", "detail", "system_text", "comment"]
+    assert shown == ["error_id", "type", "detail", "system_text", "comment", "na_then_text"]
