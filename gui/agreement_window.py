@@ -71,6 +71,7 @@ from .agreement_words import (
     listed_words,
 )
 from .counts import count_of
+from .focus_order import hand_over
 from .listed_rows import ListedRows, enabled_with_selection
 from .look_queue import LookQueue
 from .notice import Notice
@@ -381,12 +382,14 @@ class AgreementWindow(QWidget):
         return True
 
     def _set_running(self, running: bool) -> None:
-        self.measure_button.setEnabled(not running)
+        """Measure or Cancel enabled (the one enabled takes the other's focus: hand_over), and
+        the controls that change the rows only while nothing runs."""
+        buttons = (self.cancel_button, self.measure_button)
+        hand_over(*(buttons if running else buttons[::-1]))
         for control in (self.predictions, *self.list_buttons):  # the rows are those of the work's state
             control.setEnabled(not running)
         self.remove_follows()  # Remove: with rows selected
         self.reading.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(not running and self.data is not None)
 
     def cancel(self) -> None:

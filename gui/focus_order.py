@@ -35,6 +35,16 @@ def controls(part: QWidget) -> list[QWidget]:
     return found + [control for child in inside for control in controls(child)]
 
 
+def hand_over(enabled: QWidget, disabled: QWidget, take: bool = False) -> None:
+    """Enable one button and disable the other, the one enabled taking the focus where the
+    other held it, or where `take` says so (Space or Enter then presses it). Disabling a
+    focused control has Qt look for the next one along the window's whole focus ring."""
+    enabled.setEnabled(True)
+    if take or disabled.hasFocus():
+        enabled.setFocus(Qt.FocusReason.OtherFocusReason)
+    disabled.setEnabled(False)
+
+
 def next_control(ring: list[QWidget], current: QWidget | None, forward: bool) -> QWidget | None:
     """The control after (or before) the one holding `current` in the ring, or None where
     `current` is in none of them."""

@@ -283,8 +283,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         has_report = self.report is not None
         self.evaluate_action.setEnabled(not running)
         self.cancel_action.setEnabled(running and not self.run_status.cancelling)
-        self.setup.set_running(running)
-        self.setup.cancel_button.setEnabled(running and not self.run_status.cancelling)
+        self.setup.set_running(running, cancelling=self.run_status.cancelling)
         for action in (self.xlsx_action, self.csv_action, self.json_action):
             action.setEnabled(has_report and not busy)
         self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))

@@ -31,6 +31,7 @@ from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
 from .file_contents import Contents, read_contents
+from .focus_order import hand_over
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
@@ -121,6 +122,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.evaluate_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
+        self._focus_back = False  # Cancel's focus, taken away while cancelling, to give Evaluate
         self.advice = QLabel()
         self.advice.setWordWrap(True)
         self.advice.setStyleSheet(f"color: {WARNING_COLOUR}")
@@ -579,13 +581,16 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.fields["gold"].set_path(gold)
         self.fields["system"].set_path(system)
 
-    def set_running(self, running: bool) -> None:
-        """Evaluate or Cancel enabled, the other not; the one enabled takes the focus where the
-        other held it (Space or Enter presses it), which also spares Qt looking for a next
-        control along the window's whole focus ring."""
-        enabled, disabled = (self.cancel_button, self.evaluate_button) if running else (
-            self.evaluate_button, self.cancel_button)  # fmt: skip
-        enabled.setEnabled(True)
-        if disabled.hasFocus():
-            enabled.setFocus(Qt.FocusReason.OtherFocusReason)
-        disabled.setEnabled(False)
+    def set_running(self, running: bool, cancelling: bool = False) -> None:
+        """Evaluate enabled while nothing runs, Cancel while a run is not being cancelled, each
+        taking the other's focus (hand_over); Cancel's, lost when it is disabled as the run is
+        being cancelled, comes back to Evaluate once the run has stopped."""
+        if not running:
+            hand_over(self.evaluate_button, self.cancel_button, take=self._focus_back)
+        elif cancelling:
+            self._focus_back = self._focus_back or self.cancel_button.hasFocus()
+            self.cancel_button.setEnabled(False)
+            return
+        else:
+            hand_over(self.cancel_button, self.evaluate_button)
+        self._focus_back = False

@@ -481,3 +481,19 @@ def test_several_rows_chosen_with_shift_are_removed_at_once(window, qtbot):
     qtbot.mouseClick(window.paths.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, last)
     window.remove()
     assert window.rows() == before[2:] and window.removed == set(before[:2])
+
+
+def test_measure_hands_the_focus_to_cancel_and_takes_it_back(window, qtbot, monkeypatch):
+    """As the main window's Evaluate: pressed from the keyboard, Measure hands its focus to
+    Cancel while the work runs (Space stops it) and takes it back when the work ends."""
+    started = threading.Event()
+    monkeypatch.setattr(engine.agreement.measures, "measure", slow_measure(started))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.measure_button.setFocus()
+    qtbot.waitUntil(window.measure_button.hasFocus)
+    window.measure()
+    assert started.wait(10) and window.cancel_button.hasFocus()
+    window.cancel()
+    qtbot.waitUntil(lambda: not window.busy, timeout=5_000)
+    assert window.measure_button.hasFocus()

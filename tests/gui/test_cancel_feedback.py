@@ -68,3 +68,18 @@ def test_the_focus_goes_from_evaluate_to_cancel_and_back(qtbot, window):
     release.set()
     wait_idle(qtbot, window)
     assert window.setup.evaluate_button.hasFocus()
+
+
+def test_the_focus_cancel_loses_while_cancelling_comes_back_to_evaluate(qtbot, window):
+    """Cancel, pressed from the keyboard, disables itself (Qt moves the focus on): once the
+    work has stopped, Evaluate has the focus, not whatever control Qt moved it to."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.setup.evaluate_button.setFocus()
+    qtbot.waitUntil(window.setup.evaluate_button.hasFocus)
+    release = _start_stubborn_work(window)
+    window.setup.cancel_button.click()  # it has the focus (the test above)
+    assert not window.setup.cancel_button.hasFocus() and not window.setup.evaluate_button.hasFocus()
+    release.set()
+    wait_idle(qtbot, window)
+    assert window.setup.evaluate_button.hasFocus()
