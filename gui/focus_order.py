@@ -35,12 +35,18 @@ def controls(part: QWidget) -> list[QWidget]:
     return found + [control for child in inside for control in controls(child)]
 
 
+def holds_focus(widget: QWidget) -> bool:
+    """Whether the widget has its window's focus, the window active or not (hasFocus: only
+    in the active window)."""
+    return widget.window().focusWidget() == widget
+
+
 def hand_over(enabled: QWidget, disabled: QWidget, take: bool = False) -> None:
     """Enable one button and disable the other, the one enabled taking the focus where the
     other held it, or where `take` says so (Space or Enter then presses it). Disabling a
     focused control has Qt look for the next one along the window's whole focus ring."""
     enabled.setEnabled(True)
-    if take or disabled.hasFocus():
+    if take or holds_focus(disabled):
         enabled.setFocus(Qt.FocusReason.OtherFocusReason)
     disabled.setEnabled(False)
 

@@ -31,7 +31,7 @@ from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
 from .file_contents import Contents, read_contents
-from .focus_order import hand_over
+from .focus_order import hand_over, holds_focus
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
@@ -587,10 +587,9 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         being cancelled, comes back to Evaluate once the run has stopped."""
         if not running:
             hand_over(self.evaluate_button, self.cancel_button, take=self._focus_back)
+            self._focus_back = False
         elif cancelling:
-            self._focus_back = self._focus_back or self.cancel_button.hasFocus()
+            self._focus_back = self._focus_back or holds_focus(self.cancel_button)
             self.cancel_button.setEnabled(False)
-            return
         else:
             hand_over(self.cancel_button, self.evaluate_button)
-        self._focus_back = False

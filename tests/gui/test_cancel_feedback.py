@@ -83,3 +83,20 @@ def test_the_focus_cancel_loses_while_cancelling_comes_back_to_evaluate(qtbot, w
     release.set()
     wait_idle(qtbot, window)
     assert window.setup.evaluate_button.hasFocus()
+
+
+def test_the_focus_comes_back_however_the_buttons_are_updated_until_the_run_has_stopped(qtbot, window):
+    """The window updates its actions whenever it likes: between "cancelled" and the run's
+    end (cancelling over, the run not yet cleared) too; Evaluate still gets the focus back."""
+    setup = window.setup
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    setup.set_running(True)
+    setup.cancel_button.setFocus()
+    qtbot.waitUntil(setup.cancel_button.hasFocus)
+    for running, cancelling in ((True, True), (True, True), (True, False), (False, False)):
+        setup.set_running(running, cancelling)
+    assert setup.evaluate_button.hasFocus() and not setup.cancel_button.isEnabled()
+    setup.set_running(True)
+    setup.set_running(False)  # a run that ended well: the focus Cancel took goes back
+    assert setup.evaluate_button.hasFocus()
