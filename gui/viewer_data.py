@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import attrgetter
@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from engine.formats.spantable import SpanSequence, SpanTable
+from engine.pieces import PieceColumn
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows, Report
 from engine.rowkeys import distinct_naturals
@@ -117,13 +118,6 @@ SLICE = 10_000
 def each(getter: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
     """getter(item) for each item, a slice at a time: between slices the UI thread may run."""
     return chain.from_iterable(map(getter, items[at : at + SLICE]) for at in range(0, len(items), SLICE))
-
-
-def flattened(items: Sequence[Iterable[Any]]) -> Iterator[Any]:
-    """The items' items one after another, a slice of `items` at a time (as `each`)."""
-    return chain.from_iterable(
-        chain.from_iterable(items[at : at + SLICE]) for at in range(0, len(items), SLICE)
-    )
 
 
 @dataclass(frozen=True)
@@ -480,20 +474,16 @@ def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.
 def _marks(errors: ColumnRows, side: str) -> Marks:
     """The error marks of one side: the pieces each row covers there (`pieces`), in row order."""
     parts, starts, ends = (errors.column(f"{side}_{key}") for key in ("parts", "start", "end"))
-    with_parts = np.fromiter(each(bool, parts), dtype=bool, count=len(parts))
-    listed = np.flatnonzero(with_parts)
-    chosen = [parts[row] for row in listed.tolist()]
-    counts = np.fromiter(each(len, chosen), dtype=np.int64, count=len(chosen))
-    pairs = np.fromiter(chain.from_iterable(flattened(chosen)), dtype=np.int64, count=2 * int(counts.sum()))
+    pieces = PieceColumn.of(parts)
     plain = [
         row
-        for row in np.flatnonzero(~with_parts).tolist()
+        for row in np.flatnonzero(pieces.bounds[1:] == pieces.bounds[:-1]).tolist()
         if _is_position(starts[row]) and _is_position(ends[row])
     ]
-    rows = np.concatenate([listed.repeat(counts), np.array(plain, dtype=np.int64)])
+    rows = np.concatenate([pieces.rows(), np.array(plain, dtype=np.int64)])
     order = np.argsort(rows, kind="stable")
-    begins = np.concatenate([pairs[0::2], np.array([starts[row] for row in plain], dtype=np.int64)])
-    finishes = np.concatenate([pairs[1::2], np.array([ends[row] for row in plain], dtype=np.int64)])
+    begins = np.concatenate([pieces.starts, np.array([starts[row] for row in plain], dtype=np.int64)])
+    finishes = np.concatenate([pieces.ends, np.array([ends[row] for row in plain], dtype=np.int64)])
     return Marks(begins[order], finishes[order], rows[order], errors.column("type"))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS, Positions, stretch
+from ..pieces import PieceColumn
 from ..rowkeys import distinct_naturals, distinct_values
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
@@ -174,10 +175,8 @@ def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str
 
 def _flat_parts(parts: Sequence[Any]) -> Parts:
     """(row, start, end) of every part of the rows' parts (None or a list of [start, end])."""
-    lists = [p or () for p in parts]
-    counts = np.fromiter(map(len, lists), np.int64, len(lists))
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(lists)), np.int64, 2 * int(counts.sum()))
-    return np.repeat(np.arange(len(lists), dtype=np.int64), counts), flat[0::2], flat[1::2]
+    column = PieceColumn.of(parts)
+    return (column.rows(), *column.pieces())
 
 
 class Contexts:

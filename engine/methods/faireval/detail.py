@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...formats.columns import or_none
 from ...formats.spantable import SpanTable
+from ...pieces import PieceColumn
 from ...report import ColumnRows, Later, Report, error_ids
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side, empty_side
@@ -151,21 +153,14 @@ def rows_in_text(detail: PairDetail, columns: dict[str, list[Any]]) -> dict[str,
         return columns
     text = detail.document.text
     for side in ("gold", "system"):
-        parts = _parts_placed(detail, columns[f"{side}_parts"])
+        column = columns[f"{side}_parts"]
+        parts = PieceColumn(column.bounds, *detail.placed(*column.pieces()))
+        starts, ends, has = parts.extent()
         columns[f"{side}_parts"] = parts
-        columns[f"{side}_start"] = [row[0][0] if row else None for row in parts]
-        columns[f"{side}_end"] = [row[-1][1] if row else None for row in parts]
-        columns[f"{side}_text"] = [text(row[0][0], row[-1][1]) if row else "" for row in parts]
+        columns[f"{side}_start"], columns[f"{side}_end"] = or_none(starts, has), or_none(ends, has)
+        bounds = zip(starts.tolist(), ends.tolist(), has.tolist(), strict=True)
+        columns[f"{side}_text"] = [text(a, b) if h else "" for a, b, h in bounds]
     return columns
-
-
-def _parts_placed(detail: PairDetail, rows: list[list[list[int]]]) -> list[list[list[int]]]:
-    """Every row's [start, end) pieces placed (PairDetail.placed) all at once, then
-    grouped by row again."""
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(rows)), dtype=np.int64).reshape(-1, 2)
-    pieces = np.stack(detail.placed(flat[:, 0], flat[:, 1]), axis=1).tolist()
-    stops = accumulate(map(len, rows))
-    return [pieces[stop - len(row) : stop] for row, stop in zip(rows, stops, strict=True)]
 
 
 class DocumentBuilder:
@@ -307,9 +302,16 @@ class DocumentBuilder:
         return found
 
 
-def _joined(blocks: list[dict[str, list[Any]]]) -> dict[str, list[Any]]:
+def _joined(blocks: list[dict[str, Any]]) -> dict[str, Any]:
     """Blocks of error columns as one."""
-    return {k: list(chain.from_iterable(b[k] for b in blocks)) for k in ROW_KEYS[1:]}
+    return {k: _column([b[k] for b in blocks]) for k in ROW_KEYS[1:]}
+
+
+def _column(pieces: list[Any]) -> Any:
+    """Blocks of one error column as one (a PieceColumn's as one)."""
+    if isinstance(pieces[0], PieceColumn):
+        return PieceColumn.concat(pieces)
+    return list(chain.from_iterable(pieces))
 
 
 def _pairs_dicts(

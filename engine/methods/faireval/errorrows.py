@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ...formats.columns import or_none
+from ...pieces import PieceColumn
 from ...report import ERROR_COLUMNS
 from ...rowkeys import distinct_values
 from ...spans import TEXT_LIMIT, unit_tokens
@@ -113,12 +114,10 @@ class SideRows:
         self.label = np.array([*labels, ""], dtype=object)[code].tolist()
         self.line = or_none(line, has)
         self.start, self.end = or_none(at + begin - 1, has), or_none(at + end, has)
-        self.parts: list[list[list[int]]] = [
-            [[a, b]] if h else [] for a, b, h in zip(self.start, self.end, has.tolist(), strict=True)
-        ]
+        gaps = {i: _parts(tokens_of, int(at[i])) for i, tokens_of in own.items()}
+        self.parts = PieceColumn.spans(at + begin - 1, at + end, has, gaps)
         self.position, self.text = _bounds_texts(pair, sentence, begin, end, has)
         for i, tokens_of in own.items():
-            self.parts[i] = _parts(tokens_of, int(at[i]))
             self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of)
 
 
