@@ -11,6 +11,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from .rowkeys import ranges
 from .spans import same_items
 
 Pieces = list[list[int]]  # one row's [start, end) pieces
@@ -43,7 +44,7 @@ class PieceColumn(Sequence[Pieces]):
         pieces[0, at], pieces[1, at] = starts[plain], ends[plain]
         if own:
             given = np.array([piece for k in numbers.tolist() for piece in own[k]], np.int64)
-            pieces[:, _ranges(bounds[numbers], counts[numbers])] = given.T
+            pieces[:, ranges(bounds[numbers], counts[numbers])] = given.T
         return cls(bounds, pieces[0], pieces[1])
 
     @classmethod
@@ -120,8 +121,3 @@ class PieceColumn(Sequence[Pieces]):
 
     __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
 
-
-def _ranges(firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """firsts[k], firsts[k] + 1, …, firsts[k] + counts[k] − 1 for each k in turn."""
-    ends = np.cumsum(counts)
-    return np.repeat(firsts - (ends - counts), counts) + np.arange(int(ends[-1]) if len(ends) else 0)

@@ -121,3 +121,9 @@ def first_of_groups(groups: np.ndarray, n_groups: int) -> np.ndarray:
     first = np.full(n_groups, len(groups), dtype=np.int64)
     np.minimum.at(first, groups, np.arange(len(groups)))
     return first
+
+
+def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """starts[0] … starts[0] + lengths[0] − 1, then starts[1] … starts[1] + lengths[1] − 1, …"""
+    offsets = np.cumsum(lengths) - lengths
+    return np.repeat(starts - offsets, lengths) + np.arange(int(lengths.sum()))

@@ -83,6 +83,10 @@ class ConllReader:
         """The forms of tokens whose lines (`ids`) chunks() has read."""
         return self._lines.form[ids].tolist()
 
+    def lengths(self, ids: np.ndarray) -> np.ndarray:
+        """The lengths of those forms (each distinct line's measured once)."""
+        return self._lines.length[ids]
+
     def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
         """Parses the lines of `ids` not parsed before (their POS only with ignore_punct)."""
         if len(self._lines.tag) < len(texts):
@@ -97,7 +101,9 @@ class ConllReader:
                 self._tags[tag] = len(self._levels)
                 self._levels.append(levels_of(tag))
         lines.tag[new] = list(map(self._tags.__getitem__, tags))
-        lines.form[new] = [f[0] for f in fields]
+        forms = [f[0] for f in fields]
+        lines.form[new] = forms
+        lines.length[new] = list(map(len, forms))
         lines.fields[new] = list(map(len, fields))
         if self.ignore_punct:
             unread = list(map(punct_unread, found))
@@ -148,6 +154,7 @@ class _Lines:
     def __init__(self, n: int) -> None:
         self.tag = np.full(n, -1, np.int64)
         self.form = np.empty(n, object)
+        self.length = np.zeros(n, np.int64)  # of the form
         self.fields = np.zeros(n, np.int64)
         self.unread = np.zeros(n, bool)
         self.punctuation = np.zeros(n, bool)
@@ -155,7 +162,7 @@ class _Lines:
     def grown(self, n: int) -> _Lines:
         """These lines in a table of `n`."""
         grown = _Lines(n)
-        for name in ("tag", "form", "fields", "unread", "punctuation"):
+        for name in ("tag", "form", "length", "fields", "unread", "punctuation"):
             getattr(grown, name)[: len(self.tag)] = getattr(self, name)
         return grown
 

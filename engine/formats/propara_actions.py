@@ -26,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import FileWarning, InputError, nothing_in
+from ..rowkeys import ranges
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
 from .columns import numbered, run_numbers
@@ -190,9 +191,7 @@ def stored(codes: np.ndarray) -> np.ndarray:
 
 def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """starts[0] … ends[0] − 1, then starts[1] … ends[1] − 1, …"""
-    lengths = ends - starts
-    shift = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
-    return np.arange(int(lengths.sum())) + shift
+    return ranges(starts, ends - starts)
 
 
 class Reader:

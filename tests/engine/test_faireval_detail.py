@@ -122,6 +122,7 @@ def test_span_texts_sliced_from_their_sentences_words_are_span_text():
     from types import SimpleNamespace
 
     from engine.methods.faireval.errorrows import PairWords, _sliced_texts, span_text
+    from engine.methods.faireval.words import SentenceWords
     from engine.spans import TEXT_LIMIT
 
     rng = np.random.default_rng(5)
@@ -132,14 +133,15 @@ def test_span_texts_sliced_from_their_sentences_words_are_span_text():
     begin = rng.integers(0, 45, 3000)
     end = begin + rng.integers(0, 8, 3000)
     sentence[:3], begin[:3], end[:3] = 58, [2, 1, 30], [TEXT_LIMIT + 1, TEXT_LIMIT + 1, TEXT_LIMIT + 22]
-    inside, texts = _sliced_texts(PairWords(SimpleNamespace(words=words, offsets=[0])), sentence, begin, end)
+    inside, texts = _sliced_texts(PairWords(SimpleNamespace(words=SentenceWords.of(words), offsets=[0])), sentence, begin,
+                                  end)  # fmt: skip
     spans = zip(sentence.tolist(), begin.tolist(), end.tolist(), strict=True)
     expected = [span_text(words.get(k, []), b, e) for k, b, e in spans]
     assert texts.tolist() == [t for t, kept in zip(expected, inside.tolist(), strict=True) if kept]
     lengths = np.array([len(words.get(k, [])) for k in sentence.tolist()])
     assert inside.tolist() == ((begin >= 1) & (end <= lengths) & (end - begin < TEXT_LIMIT)).tolist()
     assert min(inside.sum(), (~inside).sum()) > 300 and inside[0] and not inside[1:3].any()
-    wordless = PairWords(SimpleNamespace(words={}, offsets=[0]))
+    wordless = PairWords(SimpleNamespace(words=SentenceWords.none(), offsets=[0]))
     assert not _sliced_texts(wordless, sentence, begin, end)[0].any()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -274,7 +274,7 @@ class Run:
         T, S = self._kept(target.side), self._kept(system.side)
         tick = partial(step, 0.5, "comparing the spans…")
         tick()
-        self._compare_sides(pair, T, S, compared, {**system.forms, **target.forms}, tick)
+        self._compare_sides(pair, T, S, compared, target.forms.over(system.forms), tick)
 
     def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
         """The spans of both files of a pair, as far as their sentences are paired (the
@@ -316,7 +316,7 @@ class Run:
         return side if kept.all() else side.take(kept)
 
     def _compare_sides(
-        self, pair: FilePair, T: Side, S: Side, compared: int, forms: dict[int, list[str]],
+        self, pair: FilePair, T: Side, S: Side, compared: int, forms: Mapping[int, Sequence[str]],
         tick: Callable[[], None],
     ) -> None:  # fmt: skip
         """Every decision of one file pair, counted; with the detail, kept with the pair's

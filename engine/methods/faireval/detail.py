@@ -12,7 +12,7 @@ their text, each span its tokens' characters (DocumentBuilder.show_texts).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import accumulate, chain
@@ -32,6 +32,7 @@ from .jsonpairs import PairsText, SpanColumns, joined
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
 from .reading import FilePair
+from .words import SentenceWords
 
 if TYPE_CHECKING:
     from ..span_adapter import TextLayout
@@ -44,7 +45,7 @@ class PairDetail:
     pair: FilePair
     document: Document
     offsets: list[int]  # the first position of each compared sentence
-    words: dict[int, list[str]]  # the words of its sentences that have words, by index
+    words: SentenceWords  # the words of its sentences that have words, by index
     T: Side
     S: Side
     decided: Ordered  # its decisions in the original's order
@@ -65,7 +66,7 @@ class PairDetail:
         within = np.arange(len(sentence)) - np.repeat(np.asarray(self.offsets[:-1], dtype=np.int64), lengths)
         self.chars = layout.characters(layout.unit_first[sentence] + within)
         self.document = replace(layout.document, name=self.document.name)
-        self.words = {}  # its rows' texts are the document's now (rows_in_text), not the words joined
+        self.words = SentenceWords.none()  # its rows' texts are the document's now (rows_in_text)
 
     def placed(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Spans [starts, ends) of its positions as its document shows them: its token
@@ -173,19 +174,18 @@ class DocumentBuilder:
         self._sides: tuple[Side, Side] = (empty_side(), empty_side())  # every pair's spans, joined (fill)
 
     def add(
-        self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], d: Decisions
+        self, pair: FilePair, compared: int, T: Side, S: Side, forms: Mapping[int, Sequence[str]],
+        d: Decisions,
     ) -> None:
         """Lay out the compared sentences of a file pair (`forms`: the words of its CoNLL
         sentences, by sentence index) and keep its spans and decisions."""
         lengths = np.zeros(compared, dtype=np.int64)
         for side in (T, S):
             np.maximum.at(lengths, side.sentence, side.end)
-        worded = np.fromiter(forms, np.int64, len(forms))
-        counts = np.fromiter(map(len, forms.values()), np.int64, len(forms))
-        lengths[worded] = np.maximum(lengths[worded], counts)
+        words = SentenceWords.of(forms).worded()
+        lengths[words.sentences] = np.maximum(lengths[words.sentences], words.counts)
         offsets = np.concatenate(([0], np.cumsum(lengths))).tolist()
         units = list(zip(offsets[:-1], offsets[1:], strict=True))
-        words = {k: w for k, w in forms.items() if w}
         tokens = TokenNumbers(units, words)
         document = Document(pair.names[0], tokens, units, has_words=bool(words))
         self.pairs.append(PairDetail(pair, document, offsets, words, T, S, ordered_decisions(T, S, d)))

@@ -7,8 +7,6 @@ pair's words joined; only spans with gaps, and spans past their words, taken one
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cached_property
-from itertools import chain
 from typing import Any, Protocol
 
 import numpy as np
@@ -22,6 +20,7 @@ from .compare import Ordered
 from .jsonpairs import SpanColumns, distinct_rows
 from .passes import KINDS, SUBTYPES, TP
 from .strips import NO_BEGIN, Bounds, token_strips
+from .words import SentenceWords
 
 #: The columns of an error row: the standard ones, then both spans' lines and the token strip.
 ROW_KEYS = (*ERROR_COLUMNS, "gold_line", "system_line", "token_strip")
@@ -35,7 +34,7 @@ class Layout(Protocol):
     decisions (detail.PairDetail)."""
 
     offsets: list[int]
-    words: dict[int, list[str]]
+    words: SentenceWords
     decided: Ordered
 
     @property
@@ -60,19 +59,7 @@ class PairWords:
     def __init__(self, layout: Layout) -> None:
         self.words = layout.words
         self.offsets = np.asarray(layout.offsets, dtype=np.int64)
-        self.worded = np.array(sorted(layout.words), dtype=np.int64)
-
-    @cached_property
-    def joined(self) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
-        """The words of the sentences that have words, in order, joined by spaces (made once,
-        when a row first shows words); where each word starts in that text (and where one
-        more would); each such sentence's first word and number of words."""
-        lists = [self.words[k] for k in self.worded.tolist()]
-        counts = np.fromiter(map(len, lists), np.int64, len(lists))
-        flat = list(chain.from_iterable(lists))
-        starts = np.zeros(len(flat) + 1, np.int64)
-        np.cumsum(np.fromiter(map(len, flat), np.int64, len(flat)) + 1, out=starts[1:])
-        return " ".join(flat), starts, np.cumsum(counts) - counts, counts
+        self.worded = layout.words.sentences
 
 
 def error_columns(
@@ -153,7 +140,8 @@ def _sliced_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray,
     them): slices of the pair's words joined (PairWords.joined)."""
     if not len(pair.worded):
         return np.zeros(len(sentence), bool), np.zeros(0, dtype=object)
-    text, starts, firsts, counts = pair.joined
+    text, starts = pair.words.joined
+    firsts, counts = pair.words.firsts, pair.words.counts
     at = np.minimum(np.searchsorted(pair.worded, sentence), len(pair.worded) - 1)
     found = np.where(pair.worded[at] == sentence, counts[at], 0)  # each sentence's words
     inside = (begin >= 1) & (end <= found) & (end - begin < TEXT_LIMIT)

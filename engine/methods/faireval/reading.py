@@ -16,11 +16,12 @@ from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.folders import unlistable
 from ...formats.nested_bio import Chunks
 from ...formats.sniffing import is_conll_line
-from ...rowkeys import distinct_values, first_of_groups
+from ...rowkeys import distinct_values, first_of_groups, ranges
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, empty_side
 from .lines import Tick, distinct_lines, no_tick
 from .settings import Settings
+from .words import SentenceWords, WordsRead
 
 #: Lines parsed between two calls of a reader's `tick` (each a cancellation point).
 BLOCK_LINES = 1 << 16
@@ -165,7 +166,7 @@ class FileSpans:
 
     side: Side
     sentences: int
-    forms: dict[int, list[str]]
+    forms: SentenceWords
 
 
 class FileReader:
@@ -280,25 +281,22 @@ class FileReader:
     def _conll_sentences(self, texts, line_ids, filled, starts, is_span, tick: Tick, words: bool):
         """The spans of the CoNLL-2000 sentences, a run of whole sentences about
         BLOCK_LINES lines long at a time, and if asked each one's forms (by sentence)."""
-        forms: dict[int, list[str]] = {}
         if is_span.all():
-            return empty_side(), forms
+            return empty_side(), SentenceWords.none()
         reader = ConllReader(self.path, self.warnings, self.ignore_punct)
         bounds = np.r_[np.flatnonzero(starts), len(filled)]
         conll = np.flatnonzero(~is_span)
-        sides = []
+        sides, words_of = [], WordsRead()
         for run in np.split(conll, np.flatnonzero(np.diff(bounds[conll] // BLOCK_LINES)) + 1):
             tick(0.5 + 0.5 * int(bounds[run[0]]) / len(filled))
             lengths = bounds[run + 1] - bounds[run]
-            positions = filled[_ranges(bounds[run], lengths)]
+            positions = filled[ranges(bounds[run], lengths)]
             ends = np.cumsum(lengths)
             chunks = reader.chunks(texts, line_ids[positions], positions + 1, ends - lengths)
             sides.append(self._side(chunks, run, positions))
             if words:
-                found = reader.forms(line_ids[positions])
-                for k, a, b in zip(run.tolist(), (ends - lengths).tolist(), ends.tolist(), strict=True):
-                    forms[k] = found[a:b]
-        return Side.concat(sides), forms
+                words_of.add(reader, line_ids[positions], run, lengths)
+        return Side.concat(sides), words_of.made()
 
     def _side(self, chunks: Chunks, run: np.ndarray, positions: np.ndarray) -> Side:
         """The spans of a run of CoNLL-2000 sentences (`run`: their numbers in the file) as a side."""
@@ -313,8 +311,3 @@ class FileReader:
         return Side(run[chunks.sentence], labels[chunks.label], chunks.begin, chunks.end, tokens,
                     positions[chunks.first] + 1)  # fmt: skip
 
-
-def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The positions starts[i] .. starts[i] + lengths[i] − 1 of every i, in turn."""
-    offsets = np.cumsum(lengths) - lengths
-    return np.repeat(starts - offsets, lengths) + np.arange(int(lengths.sum()))

@@ -1,0 +1,33 @@
+"""The words of FairEval's CoNLL-2000 sentences for the detail (faireval/words.py): read as
+the mapping of lists they stand for, a pair's target words over its system's."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.methods.faireval.words import SentenceWords
+
+TARGET = {0: ["The", "cat"], 3: [], 4: ["Ünïcode", "x"]}
+SYSTEM = {0: ["Le", "chat"], 2: ["un", "deux", "trois"], 5: ["fin"]}
+
+
+def test_words_read_as_their_lists():
+    words = SentenceWords.of(TARGET)
+    assert dict(words) == TARGET and len(words) == 3 and list(words) == [0, 3, 4]
+    assert words[4] == ["Ünïcode", "x"] and words.get(1, ["none"]) == ["none"] and 3 in words and 1 not in words
+    assert words.lengths.tolist() == [3, 3, 7, 1]
+    assert dict(words.worded()) == {0: ["The", "cat"], 4: ["Ünïcode", "x"]}
+    assert SentenceWords.of(words) is words and dict(SentenceWords.none()) == {}
+
+
+def test_the_targets_words_over_the_systems():
+    merged = SentenceWords.of(TARGET).over(SentenceWords.of(SYSTEM))
+    assert dict(merged) == {**SYSTEM, **TARGET} and list(merged) == [0, 2, 3, 4, 5]
+    text, starts = merged.joined
+    cut = [text[a : b - 1] for a, b in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)]
+    assert cut == merged.words  # each word where its start says, a space after it
+    firsts = merged.firsts[merged.sentences == 2][0]
+    assert merged.words[firsts : firsts + 3] == ["un", "deux", "trois"]
+    alone = SentenceWords.of({0: ["a"]})
+    assert alone.over(SentenceWords.of({0: ["b"]})) is alone  # nothing to add: itself
+    assert np.array_equal(alone.over(SentenceWords.none()).sentences, [0])
