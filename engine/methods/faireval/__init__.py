@@ -27,7 +27,6 @@ from ..span_options import SpanInputOptions, prefer_own_options
 from . import review
 from .batch import Codes, Side, SideBuilder
 from .compare import Tally
-from .detail import DocumentBuilder
 from .matching import decide
 from .passes import Work
 from .reading import FilePair, FileReader, FileSpans, Sentence, file_pairs, input_size, token_field
@@ -37,7 +36,15 @@ from .settings import COUNTS, METHODS, Settings, from_options, missing_folder, r
 
 if TYPE_CHECKING:
     from ...stats import UnitStatistics
+    from .detail import DocumentBuilder
 
+
+
+def _document_builder(codes: Codes) -> DocumentBuilder:
+    """The detail's builder (its modules imported here: a run of scores alone needs none)."""
+    from .detail import DocumentBuilder
+
+    return DocumentBuilder(codes)
 
 #: The --format names of FairEval's own formats (read by its own reader).
 OWN_FORMATS = ("faireval-spans", "conll2000")
@@ -237,7 +244,7 @@ class Run:
         self.tally = Tally()
         self.sentences = {"target": 0, "system": 0, "compared": 0}
         self.codes = Codes()
-        self.documents = DocumentBuilder(self.codes) if detail else None
+        self.documents = _document_builder(self.codes) if detail else None
         self.any_span = False
         self.wanted = np.zeros(0, dtype=bool)  # by label code: kept by labels/exclude (§2.7)
         self.pending: tuple[FilePair, SideBuilder, SideBuilder, dict[int, list[str]]] | None = None
