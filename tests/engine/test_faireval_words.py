@@ -31,3 +31,18 @@ def test_the_targets_words_over_the_systems():
     alone = SentenceWords.of({0: ["a"]})
     assert alone.over(SentenceWords.of({0: ["b"]})) is alone  # nothing to add: itself
     assert np.array_equal(alone.over(SentenceWords.none()).sentences, [0])
+
+
+def test_random_pairs_merge_as_dicts_do():
+    """Random target and system words (sentences with and without words, shared and not):
+    `over` reads as {**system, **target}, its joined text cut at `starts` as its words."""
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        target, system = ({int(k): [f"{side}{k}.{i}" * int(rng.integers(1, 3)) for i in range(int(rng.integers(0, 4)))]
+                           for k in rng.choice(12, int(rng.integers(0, 8)), replace=False)}
+                          for side in "ts")  # fmt: skip
+        merged = SentenceWords.of(target).over(SentenceWords.of(system))
+        assert dict(merged) == {**system, **target} and list(merged) == sorted({**system, **target})
+        assert merged.lengths.tolist() == [len(word) for word in merged.words]
+        text, starts = merged.joined
+        assert [text[a : b - 1] for a, b in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)] == merged.words

@@ -42,3 +42,25 @@ def test_extent_is_each_rows_first_start_and_last_end():
     assert has.tolist() == [True, False, True, True]
     assert starts[has].tolist() == [1, 3, 4] and ends[has].tolist() == [5, 7, 8]
     assert PieceColumn.of([[], None]).extent()[2].tolist() == [False, False]
+
+
+def test_random_columns_read_as_the_lists_they_stand_for():
+    """Spans with and without pieces of their own, in blocks joined: the lists made row by row."""
+    rng = np.random.default_rng(11)
+    for _ in range(100):
+        n = int(rng.integers(0, 30))
+        starts = rng.integers(0, 50, n)
+        ends = starts + rng.integers(1, 9, n)
+        present = rng.random(n) < 0.7
+        own = {int(k): [[int(a), int(a) + 1] for a in sorted(rng.choice(40, int(rng.integers(1, 4)), replace=False))]
+               for k in np.flatnonzero(present & (rng.random(n) < 0.3))}  # fmt: skip
+        spans = enumerate(zip(starts.tolist(), ends.tolist(), present.tolist(), strict=True))
+        rows = [own.get(k, [[a, b]] if p else []) for k, (a, b, p) in spans]
+        column = PieceColumn.spans(starts, ends, present, own)
+        assert column == rows and column[: n // 2] == rows[: n // 2]
+        joined = PieceColumn.concat([column, PieceColumn.of(rows)])
+        assert joined == rows + rows and joined.rows().tolist() == [k for k, r in enumerate(rows * 2) for _ in r]
+        first, last, has = column.extent()
+        assert has.tolist() == [bool(r) for r in rows]
+        extents = zip(first.tolist(), last.tolist(), has.tolist(), strict=True)
+        assert [(a, b) for a, b, h in extents if h] == [(r[0][0], r[-1][1]) for r in rows if r]
