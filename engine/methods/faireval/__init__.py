@@ -39,12 +39,12 @@ if TYPE_CHECKING:
     from .detail import DocumentBuilder
 
 
-
 def _document_builder(codes: Codes) -> DocumentBuilder:
     """The detail's builder (its modules imported here: a run of scores alone needs none)."""
     from .detail import DocumentBuilder
 
     return DocumentBuilder(codes)
+
 
 #: The --format names of FairEval's own formats (read by its own reader).
 OWN_FORMATS = ("faireval-spans", "conll2000")

@@ -137,7 +137,7 @@ def _sliced_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray,
                   end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Which spans begin..end (1-based) of sentences `sentence` lie within their sentence's
     words and are short enough to show whole, and the texts of those (as span_text gives
-    them): slices of the pair's words joined (PairWords.joined)."""
+    them): slices of the pair's words joined (SentenceWords.joined)."""
     if not len(pair.worded):
         return np.zeros(len(sentence), bool), np.zeros(0, dtype=object)
     text, starts = pair.words.joined

@@ -1,7 +1,7 @@
 """The words of a file pair's CoNLL-2000 sentences for FairEval's detail, by sentence index:
 one list of every word and arrays of where each sentence's words are in it, with each word's
 length from its distinct line (conll2000.ConllReader.lengths); no list per sentence until one
-is read (the app bench's 1,000,000 words in 42,000 sentences)."""
+is read (the app bench's 1,000,076 words in 103,904 sentences)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,6 @@ class SentenceWords(Mapping[int, Sequence[str]]):
 
     def __len__(self) -> int:
         return len(self.sentences)
-
 
 
 class WordsRead:
