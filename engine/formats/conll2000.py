@@ -84,8 +84,12 @@ class ConllReader:
         return self._lines.form[ids].tolist()
 
     def lengths(self, ids: np.ndarray) -> np.ndarray:
-        """The lengths of those forms (each distinct line's measured once)."""
-        return self._lines.length[ids]
+        """The lengths of those forms, each distinct line's measured when first asked for
+        (a run without the detail asks for none)."""
+        lines = self._lines
+        new = distinct_values(ids[lines.length[ids] < 0])[0]
+        lines.length[new] = list(map(len, lines.form[new].tolist()))
+        return lines.length[ids]
 
     def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
         """Parses the lines of `ids` not parsed before (their POS only with ignore_punct)."""
@@ -101,9 +105,7 @@ class ConllReader:
                 self._tags[tag] = len(self._levels)
                 self._levels.append(levels_of(tag))
         lines.tag[new] = list(map(self._tags.__getitem__, tags))
-        forms = [f[0] for f in fields]
-        lines.form[new] = forms
-        lines.length[new] = list(map(len, forms))
+        lines.form[new] = [f[0] for f in fields]
         lines.fields[new] = list(map(len, fields))
         if self.ignore_punct:
             unread = list(map(punct_unread, found))
@@ -154,7 +156,7 @@ class _Lines:
     def __init__(self, n: int) -> None:
         self.tag = np.full(n, -1, np.int64)
         self.form = np.empty(n, object)
-        self.length = np.zeros(n, np.int64)  # of the form
+        self.length = np.full(n, -1, np.int64)  # of the form (−1: not measured yet)
         self.fields = np.zeros(n, np.int64)
         self.unread = np.zeros(n, bool)
         self.punctuation = np.zeros(n, bool)

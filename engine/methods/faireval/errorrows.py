@@ -100,9 +100,10 @@ class SideRows:
         self.bounds = Bounds(np.where(has, begin, NO_BEGIN), np.where(has, end, 0), own)
         self.label = np.array([*labels, ""], dtype=object)[code].tolist()
         self.line = or_none(line, has)
-        self.start, self.end = or_none(at + begin - 1, has), or_none(at + end, has)
+        starts, ends = at + begin - 1, at + end
+        self.start, self.end = or_none(starts, has), or_none(ends, has)
         gaps = {i: _parts(tokens_of, int(at[i])) for i, tokens_of in own.items()}
-        self.parts = PieceColumn.spans(at + begin - 1, at + end, has, gaps)
+        self.parts = PieceColumn.spans(starts, ends, has, gaps)
         self.position, self.text = _bounds_texts(pair, sentence, begin, end, has)
         for i, tokens_of in own.items():
             self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of)

@@ -50,7 +50,7 @@ class SentenceWords(Mapping[int, Sequence[str]]):
             return self
         counts = other.counts[lacking]
         taken = ranges(other.firsts[lacking], counts)
-        words = self.words + np.array(other.words, object)[taken].tolist()
+        words = self.words + list(map(other.words.__getitem__, taken.tolist()))
         sentences = np.concatenate((self.sentences, other.sentences[lacking]))
         order = np.argsort(sentences, kind="stable")
         firsts = np.concatenate((self.firsts, len(self.words) + np.cumsum(counts) - counts))
