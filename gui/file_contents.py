@@ -128,7 +128,7 @@ def read_whole(
 
 def read_contents(
     path: str, options: ReadOptions, format: str | None = None, looked: Look | None = None,
-    own_stops: bool = False,
+    own_stops: bool = False, spans: bool = True,
 ) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file
     and one that cannot be opened; the error where no format reads it (a folder holding
@@ -144,10 +144,13 @@ def read_contents(
     stops on (its first's alone told nothing of the others'), and its labels are every file's.
     `looked`: the first look at the file, where there is one (its format found there, its head
     not read again). `own_stops`: the method reads a file of FairEval's own formats with
-    FairEval's own reader (Method.reads_own_stops): where its run stops is read too, else not.
+    FairEval's own reader (Method.reads_own_stops): where its run stops is read too, else not;
+    without `spans` (every run reads it so) such a file is read by that reader alone.
     A zip no span reader reads: their message (shown where the run reads the file with them)."""
     with memo_within(COLUMN_FILES):  # a CoNLL file's columns read once for its labels and its spans
         stops = _own_stops(path, format, looked) if own_stops else None  # where FairEval's run stops
+        if stops is not None and not spans:
+            return Contents(path, labels=_own_read_labels(path, stops, looked), own_stops=stops)
         found = _contents_read(path, options, format, looked, stops)
     return replace(found, own_stops=stops) if stops is not None else found
 
@@ -297,6 +300,16 @@ def _column_labels(path: str, options: ReadOptions, title: str | None) -> Column
         return vrt.ColumnLabels([], [], err)
     except OSError:
         return vrt.ColumnLabels([], [])
+
+
+def _own_read_labels(path: str, own: Stops, looked: Look | None) -> list[str]:
+    """The labels of a file of FairEval's own formats read by its own reader alone (a span
+    file's as _own_labels gives them; none where the reader stops before its last sentence)."""
+    from engine.formats import faireval_text
+
+    if (looked.format if looked is not None else detect(path)) == faireval_text.TITLE:
+        return _own_labels(faireval_text, own).get("label", [])
+    return list(own.labels or ())
 
 
 def _own_labels(module: ModuleType, own: Stops | None) -> dict[str, list[str]]:

@@ -1,5 +1,6 @@
-"""Whether each read box shows its reader's message, as the run stops on it for the pair of
-inputs, the method and its Format options: a part of SetupPanel kept in a module of its own."""
+"""The look each read box needs, and whether it shows its reader's message, as the run stops on
+it for the pair of inputs, the method and its Format options: a part of SetupPanel kept in a
+module of its own."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from engine.formats import format_module
 from engine.methods import Method
 from engine.methods.span_options import unrecognised_read_as
 
-from .setup_looks import ThroughSpans, read_as_spans
+from .setup_looks import LookKey, ThroughSpans, read_as_spans
 
 if TYPE_CHECKING:
+    from engine.formats.standoff import ReadOptions
+
     from .file_contents import Contents
     from .inputs import FileField
 
@@ -27,6 +30,7 @@ class SetupJudging:
     field: Callable[[str], FileField]
     read_boxes: Callable[[], dict[str, FileField]]
     _options: Callable[..., Any]
+    side_reading: Callable[[str], tuple[str | None, ReadOptions]]
 
     def _judge_errors(self, judged: set[str] | None = None) -> bool:
         """Show or drop each read box's reader message as the run stops on it for the pair,
@@ -49,6 +53,14 @@ class SetupJudging:
         """Whether a file read beside this box's is still looked at (its judgement waits for its
         first look, which finds whether the run reads it with the span readers)."""
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
+
+    def _look_key(self, side: str) -> LookKey:
+        """The look a box's file needs: as its side reads it, by the method's own reader where
+        it reads where its run stops (FairEval: Method.reads_own_stops), and by the span readers
+        but where every run reads it with that reader (_read_as_spans)."""
+        format, options = self.side_reading(side)
+        own = self.method.reads_own_stops
+        return self.field(side).path, format, options, own, not own or self._read_as_spans(side)
 
     def _stopping_error(self, side: str) -> InputError | None:
         """A box's reader message where the method reads its file with the span readers; where

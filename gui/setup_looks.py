@@ -24,10 +24,11 @@ from .inputs import Look
 from .viewer_data import SIDES
 
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
-#: options of its side, the side its messages name among them (ReadOptions.side); last,
+#: options of its side, the side its messages name among them (ReadOptions.side); then
 #: whether the method reads a file of FairEval's own formats with FairEval's own reader
-#: (read_contents' `own_stops`: the look reads it so only then).
-LookKey = tuple[str, str | None, ReadOptions, bool]
+#: (read_contents' `own_stops`: the look reads it so only then), and whether a run may read
+#: it with the span readers (`spans`: else such a file is read by FairEval's reader alone).
+LookKey = tuple[str, str | None, ReadOptions, bool, bool]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: The options naming an export's user (whose annotations are read), and the boxes whose
@@ -88,27 +89,63 @@ def contents_key(key: LookKey, project: bool) -> Hashable:
     """What a look at a file's contents depends on: its path and its side's format and options (the
     gold's and the system's "no user given" the same, but in a folder or a .zip, and in an
     INCEpTION project export whatever its name (`project`: its first look found one), where the
-    gold reads the curation and the system asks whose work), and whether FairEval's reading is asked."""
-    path, format, options, own_stops = key
+    gold reads the curation and the system asks whose work), and which readers' reading is asked."""
+    path, format, options, own_stops, spans = key
     if not (project or path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
-    return ("contents", path, format, options, own_stops)
+    return ("contents", path, format, options, own_stops, spans)
 
 
 def answered(key: LookKey, contents: Contents, project: bool) -> Hashable:
     """What a look's contents answer (contents_key): the look of `key`, but for any side its
-    messages would name where they hold none (ReadOptions.side changes a look's messages alone)."""
-    path, format, options, own_stops = key
+    messages would name where they hold none (ReadOptions.side changes a look's messages alone),
+    and read with the span readers where FairEval's reader did not read the file alone."""
+    path, format, options, own_stops, spans = key
     plain = options if contents.error is not None else replace(options, side="")
-    return contents_key((path, format, plain, own_stops), project)
+    return contents_key((path, format, plain, own_stops, spans or contents.own_stops is None), project)
 
 
 def serves(answer: Hashable, key: LookKey, contents: Contents, project: bool) -> bool:
     """Whether contents that answer `answer` (answered) serve a box's look `key`: read for it,
-    or read with where FairEval's run stops too, where the box's method needs none."""
-    path, format, options, own_stops = key
-    keys = [(path, format, options, stops) for stops in (own_stops, True)]
+    or read by more readers than it needs (where FairEval's run stops, the span readers)."""
+    path, format, options, own_stops, spans = key
+    keys = [(path, format, options, stops, read) for stops in (own_stops, True) for read in (spans, True)]
     return answer in {answered(k, contents, project) for k in keys}
+
+
+class KeptLooks:
+    """The contents the latest looks read, by what they answer: a look a box asks for again
+    (its method or options set back) is served from them, not read again, while its file
+    stays chosen (a file chosen after another, or written again, is read anew)."""
+
+    KEPT = 16
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, Contents] = {}
+        self._held: dict[str, str] = {}  # each box's file
+
+    def chosen(self, side: str, path: str) -> None:
+        """A box's file chosen: what was read of the file it held before is dropped where no
+        box holds that file now (chosen again, it is read anew)."""
+        before, self._held[side] = self._held.get(side), path
+        if before and before != path and before not in self._held.values():
+            self.forget(before)
+
+    def keep(self, answer: Hashable, contents: Contents) -> None:
+        self._kept.pop(answer, None)
+        self._kept[answer] = contents
+        if len(self._kept) > self.KEPT:
+            del self._kept[next(iter(self._kept))]
+
+    def serving(self, key: LookKey, project: bool) -> Contents | None:
+        """The newest contents kept that serve the look `key`, or None."""
+        kept = reversed(self._kept.items())
+        return next((contents for answer, contents in kept if serves(answer, key, contents, project)), None)
+
+    def forget(self, path: str) -> None:
+        """Drop the contents read of a file (by the path it was read by)."""
+        for answer in [answer for answer, contents in self._kept.items() if contents.path == path]:
+            del self._kept[answer]
 
 
 def described(method: Method) -> str:

@@ -38,6 +38,7 @@ from .options_panel import OptionsPanel
 from .setup_advice import SetupAdvice
 from .setup_judging import SetupJudging
 from .setup_looks import (
+    KeptLooks,
     LookKey,
     Refusals,
     ThroughSpans,
@@ -133,6 +134,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
         self._wanted: dict[str, LookKey] = {}  # the look each box asks for (its file as its side reads it)
         self._answers: dict[str, Hashable] = {}  # what each box's contents answer (answered)
+        self._kept = KeptLooks()  # the latest looks' contents, for a look asked for again
         self._through: dict[str, ThroughSpans] = {}  # each box's file read alone with the span readers?
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
@@ -270,6 +272,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         path, number = field.path, self._newest(side)
         methods, owns = list(self.methods.values()), self._owns
         self._through.pop(side, None)
+        self._kept.chosen(side, path)
 
         def look(roles: list[str]) -> Job:
             def job(_progress: Any = None) -> FirstLook:
@@ -310,6 +313,7 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
             self._looks.forget(self._file_key(held, box))
         for held in set(boxes.values()):
             self._rewritten[held] = self._rewritten.get(held, 0) + 1
+            self._kept.forget(held)
         read = [box for box in boxes if box in self.read_boxes()]
         for box in read:  # the other may read it for its side, or with its options
             self._looks.forget(contents_key(self._look_key(box), self._project(box)))
@@ -381,12 +385,6 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         same_file = side != "second" and same_path(other, self.field(side).path)
         return side_reading(self._options(side), side, same_file)
 
-    def _look_key(self, side: str) -> LookKey:
-        """The look a box's file needs: as its side reads it, and by the method's own reader
-        where it reads where its run stops (FairEval: Method.reads_own_stops)."""
-        format, options = self.side_reading(side)
-        return self.field(side).path, format, options, self.method.reads_own_stops
-
     def _options(self, side: str = "") -> Any:
         """The shown method's options, those the Second system is read with for its box
         (`side` "second"); None where a value cannot be taken."""
@@ -441,11 +439,15 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         """Read a box's file as its side's Format option names (a format the method reads
         itself too: where the other file makes the run read both with the span readers,
         this one is read with the reader of the format named, and its message is the run's)."""
-        path, format, options, own_stops = key
+        path, format, options, own_stops, spans = key
         rewritten, looked, project = self._rewritten.get(path, 0), self.field(side).look, self._project(side)
+        kept = self._kept.serving(key, project)
+        if kept is not None:  # read already: shown at once
+            self._looked(key, kept, project)
+            return
 
         def job(_progress: Any) -> Contents:
-            return read_contents(path, options, format, looked, own_stops)
+            return read_contents(path, options, format, looked, own_stops, spans)
 
         def shown(result: Contents) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
@@ -502,6 +504,8 @@ class SetupPanel(SetupAdvice, SetupJudging, QWidget):
         file is an INCEpTION project export, _project); `failure`: the look crashed, and each such
         box says so, its message judged; the other boxes judge theirs again."""
         answer, shown = answered(key, contents, project), set()
+        if not failure:
+            self._kept.keep(answer, contents)
         for side, wanted in list(self._wanted.items()):
             if not serves(answer, wanted, contents, self._project(side)) or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already

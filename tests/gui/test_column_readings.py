@@ -135,11 +135,12 @@ def test_an_empty_label_and_one_with_spaces_are_seen_in_the_lists():
     assert contents.summary(opening=True) == 'column 1 labels: "", " LOC", PER · column 2 labels: x'
 
 
-def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window, tmp_path):
+def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window, tmp_path, capsys):
     """FairEval's CoNLL-2000 file, an I-VP after B-NP: FairEval reads it with its own reader
-    (each label's B- opens its span), its run scores it, and its boxes list its labels; the
-    span methods read its tags strictly, and their boxes say where their run stops (review62
-    F2: they listed the labels, and the run stopped)."""
+    (a B- opens a span, the I- after it goes on with it whatever its label), its run scores
+    it, and its boxes list the labels of the spans it reads (NP alone, as its run's tables);
+    the span methods read its tags strictly, and their boxes say where their run stops
+    (review62 F2: they listed the labels, and the run stopped)."""
     from engine.cli import main
 
     path = tmp_path / "chunks.txt"
@@ -147,8 +148,10 @@ def test_faireval_conll2000_lists_the_labels_its_own_reader_reads(qtbot, window,
     setup = window.setup
     setup.set_method("faireval")
     setup.set_paths(str(path), str(path))
-    assert all(line.endswith("labels: NP, VP") for line in _lines(qtbot, setup, "faireval"))
+    assert all(line.endswith("labels: NP") for line in _lines(qtbot, setup, "faireval"))
     assert main(["faireval", str(path), str(path)]) == 0
+    scores = capsys.readouterr().out  # the labels of its spans: the boxes' list
+    assert "\nNP\t2\t0\t0\t" in scores and "VP" not in scores
     stops = f"{path}:2: expected IOB2: O, B-X, or I-X after B-X or I-X of the same X, found 'I-VP' after 'B-NP'"
     _lines(qtbot, setup, "spans")
     assert all(setup.fields[side].error_text.startswith(stops) for side in ("gold", "system"))

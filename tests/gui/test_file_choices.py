@@ -160,7 +160,7 @@ def test_the_looks_at_large_files_run_one_at_a_time_each_file_read_once(qtbot, w
     lock, running, most, read = threading.Lock(), [0], [0], []
     real = gui.file_contents.read_contents
 
-    def counted(path, options, format=None, looked=None, own_stops=False):
+    def counted(path, options, format=None, looked=None, own_stops=False, spans=True):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
@@ -168,7 +168,7 @@ def test_the_looks_at_large_files_run_one_at_a_time_each_file_read_once(qtbot, w
         read.append(path)
         with lock:
             running[0] -= 1
-        return real(path, options, format, looked, own_stops)
+        return real(path, options, format, looked, own_stops, spans)
 
     monkeypatch.setattr(gui.setup_panel, "read_contents", counted)
     monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)  # every file is large

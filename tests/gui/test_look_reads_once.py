@@ -14,6 +14,8 @@ import pytest
 import engine.formats.sniffing
 import engine.methods.faireval.stops
 import engine.textio
+import gui.file_contents
+import gui.setup_panel
 from engine.formats.standoff import ReadOptions
 from engine.methods.clueval import CluEval
 from engine.methods.faireval import FairEval
@@ -88,3 +90,72 @@ def test_a_folders_files_are_each_read_once(tmp_path, monkeypatch, example):
     files = [str(folder / f"part{n}{Path(example).suffix}") for n in (1, 2, 3)]
     assert read == Counter(files)  # the first file was read for its choices, then with the folder
     assert heads == Counter(files)  # each head was read twice: the folder's reader found twice
+
+
+@pytest.fixture
+def span_looks(monkeypatch) -> Counter:
+    """The files a look reads with the span readers (their choices, labels and messages) from now on."""
+    return _counted(monkeypatch, gui.file_contents, "_contents_read")
+
+
+def _settle(qtbot, setup) -> None:
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+
+
+def test_a_faireval_pair_of_its_own_formats_is_read_by_its_own_reader_alone(
+    qtbot, window, tmp_path, own_reads, span_looks, monkeypatch
+):
+    """Every FairEval run reads two files of its own formats with its own reader: their looks
+    read nothing else (the span readers' labels and messages serve no run of it). A file of
+    another format beside one makes the run read both with the span readers: its look reads
+    them so too, once its first look has said so (the looks at large files wait for it)."""
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)  # every file is large: looked at on the worker
+    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
+    for path in (gold, system):
+        path.write_text(CONLL2000, encoding="utf-8")
+    setup = window.setup
+    setup.set_method("faireval")
+    setup.set_paths(str(gold), str(system))
+    _settle(qtbot, setup)
+    assert own_reads[str(gold)] == own_reads[str(system)] == 1 and span_looks == Counter()
+    assert setup.contents["gold"].labels == ["NP", "VP"] and setup.fields["gold"].status.text().endswith("NP, VP")
+    setup.fields["system"].set_path(DOCCANO)  # a span format: both read with the span readers
+    _settle(qtbot, setup)
+    assert span_looks[str(gold)] == 1 and own_reads[str(gold)] == 2  # what both readers say of it
+    assert own_reads[DOCCANO] == 0 and setup.contents["gold"].own_stops is not None
+
+
+def test_a_look_kept_serves_a_method_chosen_again(qtbot, window, tmp_path, own_reads, span_looks):
+    """FairEval's look (its own reader alone) and the span method's (the span readers) are kept
+    while the files stay chosen: choosing either method again reads nothing."""
+    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
+    for path in (gold, system):
+        path.write_text(CONLL2000, encoding="utf-8")
+    setup = window.setup
+    setup.set_method("faireval")
+    setup.set_paths(str(gold), str(system))
+    _settle(qtbot, setup)
+    for method in ("spans", "faireval", "spans", "faireval"):
+        setup.set_method(method)
+        _settle(qtbot, setup)
+    assert own_reads[str(gold)] == 1 and span_looks[str(gold)] == 1
+    setup.fields["gold"].set_path(str(system))  # another file: the gold's no longer chosen
+    _settle(qtbot, setup)
+    setup.fields["gold"].set_path(str(gold))  # chosen again: read anew
+    _settle(qtbot, setup)
+    assert own_reads[str(gold)] == 2
+
+
+def test_a_faireval_file_beside_a_span_format_is_read_by_both_readers_once(
+    qtbot, window, tmp_path, own_reads, span_looks, monkeypatch
+):
+    """A CoNLL-2000 gold beside a doccano system, both chosen at once and large (looked at on the
+    worker, one look at a time): the gold's file is read once, for what both readers say of it."""
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    gold = tmp_path / "gold.txt"
+    gold.write_text(CONLL2000, encoding="utf-8")
+    setup = window.setup
+    setup.set_method("faireval")
+    setup.set_paths(str(gold), DOCCANO)
+    _settle(qtbot, setup)
+    assert own_reads[str(gold)] == 1 and span_looks[str(gold)] == 1
