@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rowkeys import distinct_values
+from ..rowkeys import distinct_values, ranges
 
 #: A tag's levels, outermost first, each (kind, label, the level as written): kind BEGIN
 #: (B-), INSIDE (I-) or OTHER (neither: ignored); the label what follows the first `-` up
@@ -279,11 +279,28 @@ def _without_punctuation(found: _Found, punctuation: np.ndarray) -> _Found:
     gaps: dict[int, frozenset[int]] = {}
     had_gaps = np.zeros(len(kept), bool)
     had_gaps[list(found.gaps)] = True
-    for k in np.flatnonzero(kept & ((left != end - begin + 1) | had_gaps)).tolist():
-        tokens = found.gaps.get(k) or range(int(found.begin[k]), int(found.end[k]) + 1)
-        offset = int(found.first[k] - found.begin[k])
-        left_tokens = frozenset(t for t in tokens if not punctuation[offset + t])
-        kept[k] = bool(left_tokens)
-        if left_tokens and len(left_tokens) != end[k] - begin[k] + 1:
-            gaps[k] = left_tokens
+    changed = np.flatnonzero(kept & ((left != end - begin + 1) | had_gaps))
+    counts, tokens = _words_left(found, punctuation, changed)
+    kept[changed] = counts > 0
+    ends = np.cumsum(counts)
+    gapped = np.flatnonzero((counts > 0) & (counts != (end - begin + 1)[changed]))  # a gap left in
+    starts = ends - counts
+    for k, a, b in zip(changed[gapped].tolist(), starts[gapped].tolist(), ends[gapped].tolist(), strict=True):
+        gaps[k] = frozenset(tokens[a:b])
     return _Found(found.sentence, found.label, begin, end, found.first, gaps, kept)
+
+
+def _words_left(found: _Found, punctuation: np.ndarray, spans: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """Per span of `spans`, how many of its tokens are no punctuation, and those tokens (their
+    numbers in the sentence) one span after another: its first to its last token, but those a
+    span with gaps leaves out, all looked up at once."""
+    lengths = found.end[spans] - found.begin[spans] + 1
+    tokens = ranges(found.begin[spans], lengths)
+    held = ~punctuation[tokens + np.repeat(found.first[spans] - found.begin[spans], lengths)]
+    bounds = np.r_[0, np.cumsum(lengths)].tolist()
+    with_gaps = np.flatnonzero(np.isin(spans, list(found.gaps)))
+    for j, k in zip(with_gaps.tolist(), spans[with_gaps].tolist(), strict=True):
+        a, b = bounds[j], bounds[j + 1]
+        held[a:b] &= np.isin(tokens[a:b], list(found.gaps[k]))
+    counts = np.bincount(np.repeat(np.arange(len(spans)), lengths)[held], minlength=len(spans))
+    return counts, tokens[held].tolist()
