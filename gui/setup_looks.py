@@ -132,6 +132,10 @@ class KeptLooks:
             self.forget(before)
 
     def keep(self, answer: Hashable, contents: Contents) -> None:
+        """Keep what a look read as the newest (the oldest beyond KEPT dropped), where a box
+        still holds its file (a look that ended after its file was chosen away is not kept)."""
+        if contents.path not in self._held.values():
+            return
         self._kept.pop(answer, None)
         self._kept[answer] = contents
         if len(self._kept) > self.KEPT:
