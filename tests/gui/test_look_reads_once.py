@@ -61,18 +61,28 @@ def test_a_look_reads_where_faireval_stops_only_where_asked(tmp_path, own_reads)
     assert stops is not None and stops.sentences == 2 and own_reads[str(path)] == 1
 
 
-def test_the_setup_panel_reads_where_faireval_stops_for_faireval_alone(qtbot, window, tmp_path, own_reads):
-    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
+def _settle(qtbot, setup) -> None:
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+
+
+def _pair_chosen(qtbot, window, folder: Path, method: str = "faireval"):  # noqa: ANN202 - setup panel, gold, system
+    """The method chosen, a CoNLL-2000 gold and system chosen, their looks in."""
+    gold, system = folder / "gold.txt", folder / "system.txt"
     for path in (gold, system):
         path.write_text(CONLL2000, encoding="utf-8")
     setup = window.setup
-    setup.set_method("spans")
+    setup.set_method(method)
     setup.set_paths(str(gold), str(system))
-    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    _settle(qtbot, setup)
+    return setup, gold, system
+
+
+def test_the_setup_panel_reads_where_faireval_stops_for_faireval_alone(qtbot, window, tmp_path, own_reads):
+    setup, gold, _system = _pair_chosen(qtbot, window, tmp_path, "spans")
     assert own_reads[str(gold)] == 0 and setup.contents["gold"].own_stops is None
-    for method in ("faireval", "spans", "faireval"):  # the look with FairEval's reading serves both
+    for method in ("faireval", "spans", "faireval"):  # each method's look kept: FairEval's read once
         setup.set_method(method)
-        qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+        _settle(qtbot, setup)
     assert own_reads[str(gold)] == 1 and setup.contents["gold"].own_stops is not None
 
 
@@ -98,25 +108,15 @@ def span_looks(monkeypatch) -> Counter:
     return _counted(monkeypatch, gui.file_contents, "_contents_read")
 
 
-def _settle(qtbot, setup) -> None:
-    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
-
-
 def test_a_faireval_pair_of_its_own_formats_is_read_by_its_own_reader_alone(
     qtbot, window, tmp_path, own_reads, span_looks, monkeypatch
 ):
     """Every FairEval run reads two files of its own formats with its own reader: their looks
     read nothing else (the span readers' labels and messages serve no run of it). A file of
     another format beside one makes the run read both with the span readers: its look reads
-    them so too, once its first look has said so (the looks at large files wait for it)."""
+    them so too, once its first look has said so (on the worker, the looks run in turn)."""
     monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)  # every file is large: looked at on the worker
-    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
-    for path in (gold, system):
-        path.write_text(CONLL2000, encoding="utf-8")
-    setup = window.setup
-    setup.set_method("faireval")
-    setup.set_paths(str(gold), str(system))
-    _settle(qtbot, setup)
+    setup, gold, system = _pair_chosen(qtbot, window, tmp_path)
     assert own_reads[str(gold)] == own_reads[str(system)] == 1 and span_looks == Counter()
     assert setup.contents["gold"].labels == ["NP", "VP"] and setup.fields["gold"].status.text().endswith("NP, VP")
     setup.fields["system"].set_path(DOCCANO)  # a span format: both read with the span readers
@@ -128,13 +128,7 @@ def test_a_faireval_pair_of_its_own_formats_is_read_by_its_own_reader_alone(
 def test_a_look_kept_serves_a_method_chosen_again(qtbot, window, tmp_path, own_reads, span_looks):
     """FairEval's look (its own reader alone) and the span method's (the span readers) are kept
     while the files stay chosen: choosing either method again reads nothing."""
-    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
-    for path in (gold, system):
-        path.write_text(CONLL2000, encoding="utf-8")
-    setup = window.setup
-    setup.set_method("faireval")
-    setup.set_paths(str(gold), str(system))
-    _settle(qtbot, setup)
+    setup, gold, system = _pair_chosen(qtbot, window, tmp_path)
     for method in ("spans", "faireval", "spans", "faireval"):
         setup.set_method(method)
         _settle(qtbot, setup)
