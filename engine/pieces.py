@@ -35,8 +35,7 @@ class PieceColumn(Sequence[Pieces]):
         numbers = np.array(sorted(own or ()), np.int64)
         counts = present.astype(np.int64)
         counts[numbers] = [len(own[k]) for k in numbers.tolist()] if own else []
-        bounds = np.zeros(len(counts) + 1, np.int64)
-        np.cumsum(counts, out=bounds[1:])
+        bounds = _bounds(counts)
         plain = present.copy()
         plain[numbers] = False
         at = bounds[:-1][plain]
@@ -60,9 +59,7 @@ class PieceColumn(Sequence[Pieces]):
         lists = [row or () for row in rows]
         counts = np.fromiter(map(len, lists), np.int64, len(lists))
         flat = np.fromiter(chain.from_iterable(chain.from_iterable(lists)), np.int64, 2 * int(counts.sum()))
-        bounds = np.zeros(len(lists) + 1, np.int64)
-        np.cumsum(counts, out=bounds[1:])
-        return cls(bounds, flat[0::2], flat[1::2])
+        return cls(_bounds(counts), flat[0::2], flat[1::2])
 
     @staticmethod
     def concat(columns: Sequence[PieceColumn]) -> PieceColumn:
@@ -77,9 +74,13 @@ class PieceColumn(Sequence[Pieces]):
         """Every row's pieces, one row after another: their starts and ends."""
         return self.starts, self.ends
 
+    def filled(self) -> np.ndarray:
+        """Per row: whether it has a piece."""
+        return self.bounds[1:] > self.bounds[:-1]
+
     def extent(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each row's first start and last end (0 for a row without pieces), and whether it has any."""
-        has = self.bounds[1:] > self.bounds[:-1]
+        has = self.filled()
         starts, ends = np.append(self.starts, 0), np.append(self.ends, 0)
         none = len(self.starts)  # the 0 appended
         first, last = np.where(has, self.bounds[:-1], none), np.where(has, self.bounds[1:] - 1, none)
@@ -103,8 +104,7 @@ class PieceColumn(Sequence[Pieces]):
                 return [self[k] for k in range(start, stop, step)]
             return self._lists(start, max(start, stop))
         k = range(len(self))[index]
-        a, b = self.bounds[k : k + 2].tolist()
-        return [[s, e] for s, e in zip(self.starts[a:b].tolist(), self.ends[a:b].tolist(), strict=True)]
+        return self._lists(k, k + 1)[0]
 
     def _lists(self, start: int, stop: int) -> list[Pieces]:
         """Rows start..stop − 1 as lists: made from the pairs of their pieces at once."""
@@ -120,3 +120,10 @@ class PieceColumn(Sequence[Pieces]):
         return same_items(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
+
+
+def _bounds(counts: np.ndarray) -> np.ndarray:
+    """Where each row's pieces start, and where the last row's end: 0, then the running sum."""
+    bounds = np.zeros(len(counts) + 1, np.int64)
+    np.cumsum(counts, out=bounds[1:])
+    return bounds

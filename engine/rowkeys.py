@@ -123,7 +123,11 @@ def first_of_groups(groups: np.ndarray, n_groups: int) -> np.ndarray:
     return first
 
 
+def run_starts(lengths: np.ndarray) -> np.ndarray:
+    """Where each of runs of these lengths, laid one after another from 0, starts."""
+    return np.cumsum(lengths) - lengths
+
+
 def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """starts[0] … starts[0] + lengths[0] − 1, then starts[1] … starts[1] + lengths[1] − 1, …"""
-    offsets = np.cumsum(lengths) - lengths
-    return np.repeat(starts - offsets, lengths) + np.arange(int(lengths.sum()))
+    return np.repeat(starts - run_starts(lengths), lengths) + np.arange(int(lengths.sum()))

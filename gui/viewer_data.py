@@ -477,7 +477,7 @@ def _marks(errors: ColumnRows, side: str) -> Marks:
     pieces = PieceColumn.of(parts)
     plain = [
         row
-        for row in np.flatnonzero(pieces.bounds[1:] == pieces.bounds[:-1]).tolist()
+        for row in np.flatnonzero(~pieces.filled()).tolist()
         if _is_position(starts[row]) and _is_position(ends[row])
     ]
     rows = np.concatenate([pieces.rows(), np.array(plain, dtype=np.int64)])

@@ -29,6 +29,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..rowkeys import ranges
+
 _DECIMAL128 = Context(prec=34, rounding=ROUND_HALF_EVEN)  # Java's MathContext.DECIMAL128
 _EXACT = Context(prec=400)  # BigDecimal's add and multiply are exact: ample digits
 
@@ -100,7 +102,7 @@ def pair_sums(a: Units, b: Units, a_part: np.ndarray, b_part: np.ndarray, n_part
     counts = hi - lo
     if counts.any():
         ia = np.repeat(np.arange(len(counts)), counts)
-        ib = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(len(ia))
+        ib = ranges(lo, counts)
         begin, end = a.starts[ia] - b.starts[ib], a.ends[ia] - b.ends[ib]
         total += _by_part(begin * begin + end * end, a_part[ia], n_parts)
     return total

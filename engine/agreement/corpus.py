@@ -27,7 +27,7 @@ from ..errors import InputError, first_listed
 from ..formats.spantable import document_text, table_of
 from ..formats.standoff import word_bounds
 from ..formats.token_text import cut_by_document
-from ..rowkeys import group_ids, row_order
+from ..rowkeys import group_ids, ranges, row_order
 from ..spans import Annotations, Document
 
 NO_LABEL = "O"
@@ -352,9 +352,7 @@ def _token_categories(corpus: Corpus) -> None:
         lengths = table.tok_end - table.tok_start
         total = int(lengths.sum())
         if total:
-            token = np.arange(total, dtype=np.int64) + np.repeat(
-                first - (np.cumsum(lengths) - lengths), lengths
-            )
+            token = ranges(first, lengths)
             pairs = np.sort(
                 token * n_labels + np.repeat(table.label, lengths), kind="stable"
             )  # in order but for stacks

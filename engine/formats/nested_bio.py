@@ -280,7 +280,7 @@ def _without_punctuation(found: _Found, punctuation: np.ndarray) -> _Found:
     had_gaps = np.zeros(len(kept), bool)
     had_gaps[list(found.gaps)] = True
     changed = np.flatnonzero(kept & ((left != end - begin + 1) | had_gaps))
-    counts, tokens = _words_left(found, punctuation, changed)
+    counts, tokens = _words_left(found, punctuation, changed, had_gaps[changed])
     kept[changed] = counts > 0
     ends = np.cumsum(counts)
     gapped = np.flatnonzero((counts > 0) & (counts != (end - begin + 1)[changed]))  # a gap left in
@@ -290,15 +290,16 @@ def _without_punctuation(found: _Found, punctuation: np.ndarray) -> _Found:
     return _Found(found.sentence, found.label, begin, end, found.first, gaps, kept)
 
 
-def _words_left(found: _Found, punctuation: np.ndarray, spans: np.ndarray) -> tuple[np.ndarray, list[int]]:
+def _words_left(found: _Found, punctuation: np.ndarray, spans: np.ndarray, gapped: np.ndarray
+                ) -> tuple[np.ndarray, list[int]]:  # fmt: skip
     """Per span of `spans`, how many of its tokens are no punctuation, and those tokens (their
     numbers in the sentence) one span after another: its first to its last token, but those a
-    span with gaps leaves out, all looked up at once."""
+    span with gaps (`gapped`) leaves out, all looked up at once."""
     lengths = found.end[spans] - found.begin[spans] + 1
     tokens = ranges(found.begin[spans], lengths)
     held = ~punctuation[tokens + np.repeat(found.first[spans] - found.begin[spans], lengths)]
     bounds = np.r_[0, np.cumsum(lengths)].tolist()
-    with_gaps = np.flatnonzero(np.isin(spans, list(found.gaps)))
+    with_gaps = np.flatnonzero(gapped)
     for j, k in zip(with_gaps.tolist(), spans[with_gaps].tolist(), strict=True):
         a, b = bounds[j], bounds[j + 1]
         held[a:b] &= np.isin(tokens[a:b], list(found.gaps[k]))

@@ -54,12 +54,11 @@ def error_blocks(
 
 class PairWords:
     """What every block of a pair's error rows reads, converted once per pair: where its
-    sentences start (an array) and which of them have words (their numbers, sorted)."""
+    sentences start (an array), and the words of those that have words."""
 
     def __init__(self, layout: Layout) -> None:
         self.words = layout.words
         self.offsets = np.asarray(layout.offsets, dtype=np.int64)
-        self.worded = layout.words.sentences
 
 
 def error_columns(
@@ -118,7 +117,7 @@ def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end:
     positions = [str(b) if b == e else f"{b}-{e}" for b, e in bounds]
     which = np.where(has, which, len(bounds))  # the last texts: none
     worded = has & (
-        _among(sentence, pair.worded) | (end - begin >= TEXT_LIMIT) | (begin < 1)
+        _among(sentence, pair.words.sentences) | (end - begin >= TEXT_LIMIT) | (begin < 1)
     )  # as span_text shows
     numbers = np.full(len(bounds) + 1, "", dtype=object)
     for k in distinct_values(which[has & ~worded])[0].tolist():  # the bounds of the spans shown by numbers
@@ -139,12 +138,12 @@ def _sliced_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray,
     """Which spans begin..end (1-based) of sentences `sentence` lie within their sentence's
     words and are short enough to show whole, and the texts of those (as span_text gives
     them): slices of the pair's words joined (SentenceWords.joined)."""
-    if not len(pair.worded):
+    if not len(pair.words.sentences):
         return np.zeros(len(sentence), bool), np.zeros(0, dtype=object)
     text, starts = pair.words.joined
     firsts, counts = pair.words.firsts, pair.words.counts
-    at = np.minimum(np.searchsorted(pair.worded, sentence), len(pair.worded) - 1)
-    found = np.where(pair.worded[at] == sentence, counts[at], 0)  # each sentence's words
+    at = np.minimum(np.searchsorted(pair.words.sentences, sentence), len(pair.words.sentences) - 1)
+    found = np.where(pair.words.sentences[at] == sentence, counts[at], 0)  # each sentence's words
     inside = (begin >= 1) & (end <= found) & (end - begin < TEXT_LIMIT)
     first = firsts[at[inside]]
     cuts = zip(starts[first + begin[inside] - 1].tolist(), (starts[first + end[inside]] - 1).tolist(),

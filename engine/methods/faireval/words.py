@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...rowkeys import ranges
+from ...rowkeys import ranges, run_starts
 
 if TYPE_CHECKING:
     from ...formats.conll2000 import ConllReader
@@ -41,7 +41,7 @@ class SentenceWords(Mapping[int, Sequence[str]]):
         counts = np.fromiter(map(len, lists), np.int64, len(lists))
         words = [word for words in lists for word in words]
         lengths = np.fromiter(map(len, words), np.int64, len(words))
-        return cls(words, lengths, np.array(order, np.int64), np.cumsum(counts) - counts, counts)
+        return cls(words, lengths, np.array(order, np.int64), run_starts(counts), counts)
 
     def over(self, other: SentenceWords) -> SentenceWords:
         """These words, and `other`'s of the sentences these lack."""
@@ -53,7 +53,7 @@ class SentenceWords(Mapping[int, Sequence[str]]):
         words = self.words + list(map(other.words.__getitem__, taken.tolist()))
         sentences = np.concatenate((self.sentences, other.sentences[lacking]))
         order = np.argsort(sentences, kind="stable")
-        firsts = np.concatenate((self.firsts, len(self.words) + np.cumsum(counts) - counts))
+        firsts = np.concatenate((self.firsts, len(self.words) + run_starts(counts)))
         lengths = np.concatenate((self.lengths, other.lengths[taken]))
         return SentenceWords(words, lengths, sentences[order], firsts[order],
                              np.concatenate((self.counts, counts))[order])  # fmt: skip
@@ -122,4 +122,4 @@ class WordsRead:
             return SentenceWords.none()
         counts = np.concatenate(self.counts)
         return SentenceWords(self.words, np.concatenate(self.lengths), np.concatenate(self.sentences),
-                             np.cumsum(counts) - counts, counts)  # fmt: skip
+                             run_starts(counts), counts)  # fmt: skip
