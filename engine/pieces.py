@@ -39,7 +39,7 @@ class PieceColumn(Sequence[Pieces]):
         plain = present.copy()
         plain[numbers] = False
         at = bounds[:-1][plain]
-        pieces = np.zeros((2, int(bounds[-1])), np.int64)
+        pieces = np.zeros((2, int(bounds[-1])), np.result_type(starts, ends))  # objects: offsets past int64
         pieces[0, at], pieces[1, at] = starts[plain], ends[plain]
         if own:
             given = np.array([piece for k in numbers.tolist() for piece in own[k]], np.int64)
@@ -69,6 +69,11 @@ class PieceColumn(Sequence[Pieces]):
         starts = [np.zeros(0, np.int64)] + [c.starts for c in columns]
         ends = [np.zeros(0, np.int64)] + [c.ends for c in columns]
         return PieceColumn(np.concatenate(bounds), np.concatenate(starts), np.concatenate(ends))
+
+    def part(self, start: int, stop: int) -> PieceColumn:
+        """Rows start..stop − 1 as a PieceColumn (views of this one's arrays)."""
+        a, b = int(self.bounds[start]), int(self.bounds[stop])
+        return PieceColumn(self.bounds[start : stop + 1] - a, self.starts[a:b], self.ends[a:b])
 
     def pieces(self) -> tuple[np.ndarray, np.ndarray]:
         """Every row's pieces, one row after another: their starts and ends."""

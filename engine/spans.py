@@ -160,6 +160,31 @@ class Document:
         return f"{head}{self.joiner or ' '}…{self.joiner or ' '}{tail}"
 
 
+class DocumentsByName(Mapping[str, Document]):
+    """A report's documents by name (the first of a name), each made when it is read: a
+    sequence that makes its documents when read (poetry's pages, ProPara's processes)
+    gives their `names` without making them (43,000 pages: 0.17–0.3 s)."""
+
+    def __init__(self, documents: Sequence[Document]) -> None:
+        names = getattr(documents, "names", None)
+        if names is None:
+            names = [document.name for document in documents]
+        self.documents = documents
+        self.number = dict(zip(reversed(names), range(len(names) - 1, -1, -1), strict=True))
+
+    def __getitem__(self, name: str) -> Document:
+        return self.documents[self.number[name]]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.number
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.number)
+
+    def __len__(self) -> int:
+        return len(self.number)
+
+
 @dataclass
 class Annotations:
     """What one input holds: the documents and the spans in them (by document name)."""

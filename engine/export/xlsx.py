@@ -20,9 +20,11 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 
 from ..context import LEGEND
+from ..pieces import PieceColumn
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table, column_title
 from ..scale import is_score_column
+from ..spans import DocumentsByName
 from ..writing import write_set
 from .cells import (
     CUT,
@@ -168,7 +170,7 @@ class _Writer:
         self.carried: Carried | None = None
         #: by its texts' id: coded texts made cells once (_coded), the texts kept so that no id is used again
         self.cells: dict[int, tuple[Sequence[Any], CodedTexts]] = {}
-        self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
+        self.documents = DocumentsByName(report.documents)
 
     # --- cells ------------------------------------------------------------------------
 
@@ -529,11 +531,16 @@ def _block(rows: Sequence[Row], indices: Sequence[int], skipped: Collection[str]
     if isinstance(rows, ColumnRows):
         columns = {key: values for key, values in rows.columns.items() if key not in skipped}
         if isinstance(indices, range):
-            return {key: values[indices.start : indices.stop] for key, values in columns.items()}
+            return {key: _rows_part(values, indices.start, indices.stop) for key, values in columns.items()}
         return {key: [values[i] for i in indices] for key, values in columns.items()}
     chosen = rows[indices.start : indices.stop] if isinstance(indices, range) else [rows[i] for i in indices]
     keys = dict.fromkeys(chain.from_iterable(chosen))
     return {key: [row.get(key) for row in chosen] for key in keys}
+
+
+def _rows_part(values: Sequence[Any], start: int, stop: int) -> Sequence[Any]:
+    """A column's rows start..stop − 1: a PieceColumn's as one (the contexts read its arrays)."""
+    return values.part(start, stop) if isinstance(values, PieceColumn) else values[start:stop]
 
 
 def _has_values(rows: Sequence[Row], indices: Sequence[int], key: str) -> bool:

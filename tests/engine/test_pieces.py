@@ -64,3 +64,22 @@ def test_random_columns_read_as_the_lists_they_stand_for():
         assert has.tolist() == [bool(r) for r in rows]
         extents = zip(first.tolist(), last.tolist(), has.tolist(), strict=True)
         assert [(a, b) for a, b, h in extents if h] == [(r[0][0], r[-1][1]) for r in rows if r]
+
+
+def test_part_is_the_slice_of_its_rows_as_a_column():
+    """A part of the rows (the workbook's blocks) is a PieceColumn of views, read as the slice."""
+    column = _column()
+    for start in range(5):
+        for stop in range(start, 5):
+            part = column.part(start, stop)
+            assert isinstance(part, PieceColumn) and part == ROWS[start:stop]
+            assert part.rows().tolist() == [k for k, row in enumerate(ROWS[start:stop]) for _ in row]
+    assert np.shares_memory(column.part(1, 4).starts, column.starts)
+
+
+def test_offsets_past_64_bits_kept_as_python_ints():
+    """Spans whose offsets an int64 cannot hold (poetry keeps them as Python ints) keep them."""
+    big = 2**63 + 10
+    starts, ends = np.array([big, 0], object), np.array([big + 5, 0], object)
+    column = PieceColumn.spans(starts, ends, np.array([True, False]))
+    assert column == [[[big, big + 5]], []]

@@ -15,10 +15,12 @@ from engine.export.xlsx import write_workbook
 from engine.methods import get_method
 from engine.methods.poetry import Options
 from engine.report import ColumnRows
+from engine.methods.poetry.detail import PageDocuments
 from tests.engine.test_poetry_report import ODD, _odd_pages
 
 #: Texts a cell must quote, escape, keep the spaces of or cut (a page id over a cell's limit).
 SHEET_ODD = [*ODD, "=1+2", "-x", "@a", " lead", "trail ", "<&>", "_x0041_", "1.5", "TRUE", "y" * 40_000]
+_DOCUMENT = PageDocuments.document
 CODED = {"document", "unit_id", "type", "subtype", "detail", "marker", "gold_label", "system_label"}
 
 
@@ -68,3 +70,23 @@ def test_coded_columns_not_made_whole_for_the_sheet(tmp_path):
 def _made(rows) -> set[str]:
     """The keys of the Spans rows' Python columns made whole."""
     return {key for key, column in rows._python.declared.items() if id(column) in rows._python.made}
+
+
+def test_workbook_reads_the_parts_as_arrays_and_makes_only_the_pages_it_shows(tmp_path, monkeypatch):
+    """The Spans rows' parts are a PieceColumn: the contexts take a block's part of its
+    arrays, no list per row made; the pages' documents are made for the rows' pages only
+    (a page without spans has no row), not for every page at the writer's start."""
+    from engine.methods.poetry import detail
+    from engine.pieces import PieceColumn
+    from tests.engine.test_poetry_examples import write_pages
+    from tests.engine.test_poetry_report import PAGES
+
+    ref, sys_ = write_pages(tmp_path, [*PAGES, ("p4", [(3, 9, "A")], [])])
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
+    parts = report.error_rows.columns["gold_parts"]
+    assert isinstance(parts, PieceColumn) and parts[0] == [[0, 10]]
+    made = []
+    monkeypatch.setattr(PieceColumn, "_lists", None)  # called: a TypeError
+    monkeypatch.setattr(detail.PageDocuments, "document", lambda self, row: made.append(row) or _DOCUMENT(self, row))
+    write_workbook(report, str(tmp_path / "r.xlsx"))
+    assert sorted(set(made)) == [0, 1, 3]  # p1, p2 and p4; p3 has no span

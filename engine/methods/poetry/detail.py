@@ -175,6 +175,11 @@ class PageDocuments(Sequence[Document]):
     def __init__(self, pages: Pages) -> None:
         self.pages = pages
 
+    @property
+    def names(self) -> list[str]:
+        """The pages' names, without their documents."""
+        return self.pages.names
+
     def __len__(self) -> int:
         return len(self.pages.names)
 

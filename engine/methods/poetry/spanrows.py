@@ -15,6 +15,7 @@ import numpy as np
 
 from ...export.csv import Pieces, column_fields, number_fields
 from ...export.rowtexts import Piece, Rows, Taken, integer_texts, taken
+from ...pieces import PieceColumn
 from ...report import ERROR_COLUMNS, Coded, ColumnRows, Later, error_ids
 from .columns import Spans, span_order
 from .errors import Pages, Side
@@ -204,19 +205,22 @@ class PythonColumns:
 
     def __init__(self, plan: RowPlan) -> None:
         self.pages, self.declared, self.n = plan.pages, _declared(plan), len(plan)
-        self.made: dict[int, list[Any]] = {}
+        self.made: dict[int, Sequence[Any]] = {}
         self.shown: dict[int, tuple[list[str], np.ndarray]] = {}
 
-    def column(self, key: str) -> list[Any]:
+    def column(self, key: str) -> Sequence[Any]:
         column = self.declared[key]
         if id(column) not in self.made:
             self.made[id(column)] = (self._part(column, 0, self.n) if isinstance(column, Coded)
                                      else _python_column(self.pages, column, self.n))  # fmt: skip
         return self.made[id(column)]
 
-    def later(self, key: str) -> Later:
-        """Column `key` as a Later: a Coded one's slices made from its part of the index."""
+    def later(self, key: str) -> Sequence[Any]:
+        """Column `key` as a Later: a Coded one's slices made from its part of the index; a
+        side's parts at once, as a PieceColumn (arrays: no list per row)."""
         column = self.declared[key]
+        if isinstance(column, SpanShape) and column.shape == "parts":
+            return self.column(key)
         part = partial(self._part, column) if isinstance(column, Coded) else None
         return Later(self.n, partial(self.column, key), part)
 
@@ -232,15 +236,17 @@ class PythonColumns:
         return self._texts(column)[1][column.number[start:stop]].tolist()
 
 
-def _python_column(pages: Pages, column: Column, n: int) -> list[Any]:
-    """One column but a Coded one as Python values (None for a blank number or span)."""
+def _python_column(pages: Pages, column: Column, n: int) -> Sequence[Any]:
+    """One column but a Coded one as Python values (None for a blank number or span; a
+    side's parts as a PieceColumn)."""
     if isinstance(column, Number):
         return _take(pages.numbers(column.column), column.index)
     if isinstance(column, SpanShape):
-        spans = _spans(pages, column.side)
-        starts, ends = _take(spans.start, column.index), _take(spans.end, column.index)
+        spans, index = _spans(pages, column.side), column.index
         if column.shape == "parts":
-            return [[[x, y]] if x is not None else [] for x, y in zip(starts, ends, strict=True)]
+            starts, ends = (np.append(values, 0)[index] for values in (spans.start, spans.end))  # −1: none
+            return PieceColumn.spans(starts, ends, index >= 0)
+        starts, ends = _take(spans.start, index), _take(spans.end, index)
         return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
     if isinstance(column, Ids):
         return error_ids(column.count)
