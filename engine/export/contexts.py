@@ -174,9 +174,12 @@ def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str
 
 
 def _flat_parts(parts: Sequence[Any]) -> Parts:
-    """(row, start, end) of every part of the rows' parts (None or a list of [start, end])."""
+    """(row, start, end) of every part of the rows' parts (None or a list of [start, end]),
+    offsets past ±2**62 (poetry keeps them as Python ints) brought to it: none is shown."""
     column = PieceColumn.of(parts)
-    return (column.rows(), *column.pieces())
+    starts, ends = (p if p.dtype == np.int64 else np.clip(p, -(2**62), 2**62).astype(np.int64)
+                    for p in column.pieces())  # fmt: skip
+    return column.rows(), starts, ends
 
 
 class Contexts:

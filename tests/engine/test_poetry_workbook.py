@@ -14,8 +14,8 @@ from engine.export.json import write_report
 from engine.export.xlsx import write_workbook
 from engine.methods import get_method
 from engine.methods.poetry import Options
-from engine.report import ColumnRows
 from engine.methods.poetry.detail import PageDocuments
+from engine.report import ColumnRows
 from tests.engine.test_poetry_report import ODD, _odd_pages
 
 #: Texts a cell must quote, escape, keep the spaces of or cut (a page id over a cell's limit).
@@ -90,3 +90,21 @@ def test_workbook_reads_the_parts_as_arrays_and_makes_only_the_pages_it_shows(tm
     monkeypatch.setattr(detail.PageDocuments, "document", lambda self, row: made.append(row) or _DOCUMENT(self, row))
     write_workbook(report, str(tmp_path / "r.xlsx"))
     assert sorted(set(made)) == [0, 1, 3]  # p1, p2 and p4; p3 has no span
+
+
+def test_workbook_of_offsets_past_64_bits(tmp_path):
+    """A page without text whose spans lie past 2**63 (an internal OverflowError once): the
+    workbook is written, its rows give the positions, its contexts say only that the page
+    goes on (no position past 2**62 is shown)."""
+    import openpyxl
+
+    from tests.engine.test_poetry_examples import write_pages
+
+    big = 2**63 + 10
+    ref, sys_ = write_pages(tmp_path, [("p", [(big, big + 10, "A")], [(big, big + 5, "A")])])
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
+    write_workbook(report, str(tmp_path / "r.xlsx"))
+    sheet = openpyxl.load_workbook(tmp_path / "r.xlsx").worksheets[3]
+    header, row = (list(values) for values in sheet.iter_rows(min_row=2, max_row=3, values_only=True))
+    assert row[header.index("Gold position")] == f"{big}-{big + 10}"
+    assert row[header.index("Context")] == "…"

@@ -39,6 +39,9 @@ NO_TEXT_LEGEND = (
     " A page without its text shows each stretch of the context by its length (⟨n⟩: n characters), "
     "and … where the page goes on before or after the spans."
 )
+#: The longest stand-in text of a page without one: a length a sequence can have, with room
+#: for the contexts' sums (spans at offsets past it are left unmarked in the contexts).
+LONGEST_STAND_IN = 2**62
 PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_spans", "line"]
 
 
@@ -216,7 +219,7 @@ def stand_in_lengths(pages: Pages) -> list[Any]:
     lengths = np.zeros(len(pages.names), dtype=np.result_type(*ends))
     for side, end in zip((pages.refs, pages.syss), ends, strict=True):
         np.maximum.at(lengths, side.row, end)
-    return lengths.tolist()
+    return np.minimum(lengths, LONGEST_STAND_IN).tolist()
 
 
 def _document_names(page_ids: list[str]) -> list[str]:
