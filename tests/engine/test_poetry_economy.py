@@ -8,6 +8,8 @@ import gc
 import json
 import weakref
 
+import pytest
+
 from engine.methods import get_method
 from engine.methods.poetry import Options
 from engine.methods.poetry.columns import score_rows
@@ -47,3 +49,29 @@ def test_without_detail_only_scores(tmp_path, monkeypatch):
     assert list(report.tables) == ["scores", "counts"]
     gc.collect()
     assert len(scored) == 1 and scored[0]() is None  # the spans' arrays let go: the CSV reuses their memory
+
+
+@pytest.mark.parametrize("ignore_label", [False, True])
+def test_viewer_spans_made_a_column_at_a_time_are_those_of_each_span(tmp_path, ignore_label):
+    """The viewer's spans (ViewerSpans.between: a status, line and pieces per column) are, one
+    by one, what the scores say of each: a reference missed, exact or partial by its pair; a
+    system span spurious, matched or split by its pairs, its pieces those pairs' in pair order,
+    the file indices merged into it; on odd pages with splits, merges and repeated ids."""
+    from tests.engine.test_poetry_report import ODD, _odd_pages
+
+    ref, sys_ = _odd_pages(tmp_path, ODD)
+    options = Options(ignore_label=ignore_label)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True)
+    pages = report.system_spans.pages
+    pair_of, pair_sys, pairs = pages.pair_of.tolist(), pages.pair_sys.tolist(), pages.scores.pairs
+    statuses = [("missed" if p < 0 else "exact" if pairs[4][p] else "partial") for p in pair_of]
+    assert [s.attrs["status"] for s in report.gold_spans] == statuses and "partial" in statuses
+    taken = [[[int(pairs[2][k]), int(pairs[3][k])] for k in range(len(pair_sys)) if pair_sys[k] == j]
+             for j in range(len(report.system_spans))]  # fmt: skip
+    kinds = [("spurious", "matched")[len(t)] if len(t) < 2 else "split" for t in taken]
+    assert [s.attrs["pieces"] for s in report.system_spans] == taken and "split" in kinds
+    assert [s.attrs["status"] for s in report.system_spans] == kinds
+    for spans in (report.gold_spans, report.system_spans):
+        whole = [(s, dict(s.attrs)) for s in spans]
+        assert [(s, dict(s.attrs)) for s in map(spans.__getitem__, range(len(spans)))] == whole
+        assert [(s, dict(s.attrs)) for s in spans[3:9]] == whole[3:9]

@@ -5,6 +5,7 @@ sheet's rows: spanrows.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
 
@@ -15,6 +16,9 @@ from ...formats.spantable import SpanSequence
 from ...spans import Span
 from .columns import Scores, Spans, below_1e16, bounds
 from .jsontext import float_texts
+
+REFERENCE_STATUSES = ("missed", "exact", "partial")  # no pair, an exact one, a partial one
+SYSTEM_STATUSES = ("spurious", "matched", "split")  # by the references it was paired with: 0, 1, more
 
 
 def label_text(label: Any) -> str:
@@ -164,19 +168,24 @@ class Pages:
         system[paired] = self.pair_sys[self.pair_of[paired]]
         return system
 
-    def reference_status(self, i: int) -> str:
-        pair = int(self.pair_of[i])
-        return "missed" if pair < 0 else ("exact" if self.exact[pair] else "partial")
+    def reference_statuses(self, a: int, b: int) -> list[str]:
+        """The status of references a..b − 1: missed, exact or partial."""
+        pair = self.pair_of[a:b]
+        exact = np.append(self.scores.pairs[4].astype(bool), False)[pair]  # −1 (no pair): the False appended
+        return np.array(REFERENCE_STATUSES, object)[np.where(pair < 0, 0, np.where(exact, 1, 2))].tolist()
 
-    def system_status(self, j: int) -> str:
-        count = int(self.n_refs_of[j])
-        return "spurious" if not count else ("split" if count > 1 else "matched")
+    def system_statuses(self, a: int, b: int) -> list[str]:
+        """The status of system spans a..b − 1: spurious, matched or split."""
+        return np.array(SYSTEM_STATUSES, object)[np.minimum(self.n_refs_of[a:b], 2)].tolist()
 
-    def pieces(self, j: int) -> list[list[int]]:
-        """The pieces of system span `j` its pairs took, in pair order."""
+    def pieces(self, a: int, b: int) -> list[list[list[int]]]:
+        """The pieces of system spans a..b − 1 their pairs took, each span's in pair order."""
         order, systems = self.by_system
-        lo, hi = np.searchsorted(systems, [j, j + 1]).tolist()
-        return [[self.piece_start[k], self.piece_end[k]] for k in order[lo:hi].tolist()]
+        cuts = np.searchsorted(systems, np.arange(a, b + 1))
+        taken = order[cuts[0] : cuts[-1]]
+        pairs = np.stack((self.scores.pairs[2][taken], self.scores.pairs[3][taken]), axis=1).tolist()
+        cuts = (cuts - cuts[0]).tolist()
+        return [pairs[x:y] for x, y in zip(cuts[:-1], cuts[1:], strict=True)]
 
 
 class ViewerSpans(SpanSequence):
@@ -192,11 +201,22 @@ class ViewerSpans(SpanSequence):
         return len(self.side)
 
     def span(self, i: int) -> Span:
+        return self.between(i, i + 1)[0]
+
+    def __iter__(self) -> Iterator[Span]:
+        return iter(self.between(0, len(self)))
+
+    def between(self, a: int, b: int) -> list[Span]:
+        """Spans a..b − 1, made a column at a time (a status, line and pieces per span)."""
         pages, side = self.pages, self.side
-        page, index = int(side.row[i]), side.index[i]
+        rows = side.row[a:b].tolist()
+        names, index = [pages.names[row] for row in rows], side.index[a:b]
         if self.reference:
-            attrs = {"status": pages.reference_status(i), "line": page + 1, "index": index}
+            keys = zip(pages.reference_statuses(a, b), [row + 1 for row in rows], index, strict=True)
+            attrs = [{"status": status, "line": line, "index": k} for status, line, k in keys]
         else:
-            attrs = {"status": pages.system_status(i), "line": pages.system_lines[page], "index": index,
-                     "pieces": pages.pieces(i), "merged": pages.members[i]}  # fmt: skip
-        return Span(side.start[i], side.end[i], side.shown[i], pages.names[page], attrs)
+            lines, pieces = [pages.system_lines[row] for row in rows], pages.pieces(a, b)
+            keys = zip(pages.system_statuses(a, b), lines, index, pieces, pages.members[a:b], strict=True)
+            attrs = [{"status": status, "line": line, "index": k, "pieces": taken, "merged": merged}
+                     for status, line, k, taken, merged in keys]  # fmt: skip
+        return list(map(Span, side.start[a:b], side.end[a:b], side.shown[a:b], names, attrs))
