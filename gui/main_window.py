@@ -7,7 +7,7 @@ import logging
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
 from PySide6.QtGui import QCloseEvent
@@ -50,6 +50,9 @@ from .window_exports import WindowExports
 from .window_memory import SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -471,7 +474,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             partial(self._show_scores, report),
             self._show_headline,
             self._show_current_scores,
-            *(partial(self._add_detail, name, table) for name, table in report.detail_tables().items()),
+            *(partial(self._add_detail, name, table, data.detail_frames.get(name))
+              for name, table in report.detail_tables().items()),
             *([partial(self._add_warnings, report.messages)] if report.messages else []),
             partial(self._show_documents, data),
         ])  # fmt: skip
@@ -491,8 +495,10 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     def _show_current_scores(self) -> None:
         self.tabs.widget(0).make_current_tab()
 
-    def _add_detail(self, name: str, table: Table) -> None:
-        self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)  # the scale shown now
+    def _add_detail(self, name: str, table: Table, frame: pd.DataFrame | None) -> None:
+        """A detail table's tab, its scores on the scale shown now (`frame`: its table, made off
+        the UI thread; None: made here)."""
+        self.tabs.addTab(DetailView(name, table, self.scale, frame=frame), table.title or name)
 
     def _add_warnings(self, messages: list[str]) -> None:
         warnings = [dialogs.app_words(message) for message in messages]  # the app's words

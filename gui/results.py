@@ -330,11 +330,11 @@ def titled_panel(table: Table, name: str, view: QTableView, title: bool = True) 
 class DetailView(QWidget):
     """One detail table (match table, per-page rows, …) with its note."""
 
-    def __init__(
-        self, name: str, table: Table, scale: str = DEFAULT_SCALE, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, name: str, table: Table, scale: str = DEFAULT_SCALE, parent: QWidget | None = None,
+                 frame: pd.DataFrame | None = None) -> None:  # fmt: skip
+        """`frame`: the table as a DataFrame where it is made already (off the UI thread)."""
         super().__init__(parent)
-        self.view = table_view(table.frame(), table.scale, scale)
+        self.view = table_view(table.frame() if frame is None else frame, table.scale, scale)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*COMPACT_MARGINS)
         layout.addWidget(titled_panel(table, name, self.view))

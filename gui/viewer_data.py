@@ -331,6 +331,7 @@ class ReportData:
     kinds: list[str] = field(default_factory=list)
     shown_columns: list[str] = field(default_factory=list)
     errors: ColumnRows = field(default_factory=lambda: ColumnRows({}))
+    detail_frames: dict[str, pd.DataFrame] = field(default_factory=dict)  # each detail tab's table
     _search: list[str] | None = None
     _search_made: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -355,6 +356,7 @@ class ReportData:
         data.kinds = sorted(kinds)
         data.documents = _documents(report, errors)
         next(iter(data.documents.values()), None)  # laid out here, off the UI thread
+        data.detail_frames = {name: table.frame() for name, table in report.detail_tables().items()}
         for input_file in report.inputs:
             input_file.sha256  # noqa: B018 - hashed here, off the UI thread (the results view shows it)
         return data
