@@ -309,3 +309,33 @@ def test_app_on_a_million_tokens(qtbot, tmp_path):
         f"{engine:.1f} s CPU ({engine / min(cli):.1f}x the command line's whole run), preparing the "
         f"views {views:.1f} s; the rest (showing, the UI thread) {cpu - engine - views:.1f} s"
     )
+
+
+def test_app_on_poetry_pages(qtbot, tmp_path):
+    """The app on poetry's 43,000 pages (the side-by-side bench's pair: 201,611 spans, 136,308
+    error rows; no page texts): Evaluate until shown against the command line's whole run."""
+    from tests.bench.bench_poetry import generate
+
+    compile_engine()
+    gold, system = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(43_000, gold, system)
+    output = tmp_path / "out.csv"  # the method's own output, never overwritten: removed before each run
+    cli = []
+    for _ in range(2):
+        output.unlink(missing_ok=True)
+        cli.append(cpu_seconds(ours("poetry", gold, system, output))[0])
+    run = run_app(qtbot, tmp_path, "poetry", str(gold), str(system))
+    output.unlink(missing_ok=True)
+    cli.append(cpu_seconds(ours("poetry", gold, system, output))[0])
+    report = run.window.report
+    assert report is not None and len(report.error_rows) > 100_000
+    print(
+        f"\napp, poetry on 43,000 pages ({len(report.error_rows):,} errors): from Evaluate to the result "
+        f"shown {run.cpu:.1f} s CPU on one core ({run.total:.1f} s wall), after looking at the two files "
+        f"{run.look_cpu:.1f} s; the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, one "
+        f"core, before and after): Evaluate {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x; longest "
+        f"pause of the UI thread {run.evaluating.longest * 1000:.0f} ms while evaluating, "
+        f"{run.looking.longest * 1000:.0f} ms while looking"
+    )
+    print_pauses(run)
+    run.window.close()
