@@ -395,15 +395,22 @@ def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
 
 #: The types of a column whose values are told by their truth alone (a value: a non-empty text).
 _TEXT_OR_NONE = {str, type(None)}
+#: The types of a column whose values are those that are not None (0 and False are values).
+_WHOLE_OR_NONE = {int, bool, type(None)}
 
 
 def _holds_value(values: Sequence[Any]) -> bool:
-    """Whether any of the values is one; a list of texts and None only is told by its types
-    and truth, in C (no comparison: pandas' NA has no truth)."""
-    if not isinstance(values, list) or not values or _is_value(values[0]):
-        return any(map(_is_value, values))
-    if set(map(type, values)) <= _TEXT_OR_NONE:
+    """Whether any of the values is one; a column of texts and None only is told by its
+    types and truth, one of whole numbers and None by its Nones, in C (no comparison:
+    pandas' NA has no truth; a column made when read, as a list)."""
+    values = values if isinstance(values, list) else list(values)
+    if not values or _is_value(values[0]):
+        return bool(values)
+    types = set(map(type, values))
+    if types <= _TEXT_OR_NONE:
         return any(values)
+    if types <= _WHOLE_OR_NONE:
+        return values.count(None) < len(values)
     return any(map(_is_value, values))
 
 

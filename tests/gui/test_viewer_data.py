@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.formats.spantable import SpanTable
-from engine.report import ColumnRows, Report
+from engine.report import ColumnRows, Later, Report
 from engine.spans import Document
 from gui.viewer_data import (
     WORD_BLOCK,
@@ -167,6 +167,9 @@ def test_the_error_table_shows_the_columns_that_hold_a_value():
         "gold_text": empties, "system_text": (*empties[:-1], "x"), "detail": [*empties[:-1], 0],
         "comment": [float("nan")] * (n - 1) + [False], "mine": [None] * (n - 1) + [""],
         "na": ["", pd.NA] * (n // 2), "na_then_text": ["", pd.NA, *[""] * (n - 3), "y"],
+        "whole": [None] * (n - 1) + [0], "flags": [None, *[True] * (n - 1)], "nones": [None] * n,
+        "later": Later(n, lambda: [None, *[""] * (n - 2), "z"]), "later_empty": Later(n, lambda: [""] * n),
     }  # fmt: skip
     shown = _shown_columns(ColumnRows(columns), list(columns))
-    assert shown == ["error_id", "type", "detail", "system_text", "comment", "na_then_text"]
+    assert shown == ["error_id", "type", "detail", "system_text", "comment", "na_then_text", "whole", "flags",
+                     "later"]  # fmt: skip
