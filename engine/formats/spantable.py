@@ -28,13 +28,20 @@ class SpanSequence(Sequence[Span]):
     def span(self, i: int) -> Span:
         raise NotImplementedError
 
+    def between(self, start: int, stop: int) -> list[Span]:
+        """Spans start..stop − 1 (a maker may make them a column at a time)."""
+        return [self.span(i) for i in range(start, stop)]
+
     @overload
     def __getitem__(self, index: int) -> Span: ...
     @overload
     def __getitem__(self, index: slice) -> list[Span]: ...
     def __getitem__(self, index: int | slice) -> Span | list[Span]:
         if isinstance(index, slice):
-            return [self.span(i) for i in range(*index.indices(len(self)))]
+            start, stop, step = index.indices(len(self))
+            if step == 1:
+                return self.between(start, max(start, stop))
+            return [self.span(i) for i in range(start, stop, step)]
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):

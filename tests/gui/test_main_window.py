@@ -583,24 +583,3 @@ def test_show_all_errors_is_enabled_only_while_a_filter_hides_rows(qtbot, window
     assert show_all.isEnabled()
     errors.search.clear()
     assert not show_all.isEnabled()
-
-
-def test_detail_tables_made_off_the_ui_thread_and_shown_as_made(qtbot, window, tmp_path, monkeypatch):
-    """A detail table (poetry's pages) becomes a DataFrame on the worker (ReportData.build:
-    43,000 pages took the UI thread 0.09-0.13 s), and its tab shows that very frame."""
-    import threading
-
-    from engine.report import Table
-    from gui.results import DetailView
-    from tests.engine.test_poetry_examples import write_pages
-
-    made_on: list[bool] = []
-    frame = Table.frame
-    monkeypatch.setattr(Table, "frame", lambda self: made_on.append(self.kind == "detail" and threading.current_thread()
-                                                                    is threading.main_thread()) or frame(self))  # fmt: skip
-    ref, sys_ = write_pages(tmp_path, [("p1", [(0, 10, "A")], [(0, 10, "A")]), ("p2", [(3, 9, "B")], [])])
-    evaluate(qtbot, window, "poetry", str(ref), str(sys_))
-    tabs = [window.tabs.widget(k) for k in range(window.tabs.count())]
-    details = [tab for tab in tabs if isinstance(tab, DetailView)]
-    assert len(details) == 1 and details[0].view.model().frame is window.data.detail_frames["pages"]
-    assert made_on and not any(made_on)  # no detail table's frame made on the UI thread

@@ -171,8 +171,10 @@ class Pages:
     def reference_statuses(self, a: int, b: int) -> list[str]:
         """The status of references a..b − 1: missed, exact or partial."""
         pair = self.pair_of[a:b]
-        exact = np.append(self.scores.pairs[4].astype(bool), False)[pair]  # −1 (no pair): the False appended
-        return np.array(REFERENCE_STATUSES, object)[np.where(pair < 0, 0, np.where(exact, 1, 2))].tolist()
+        paired = pair >= 0
+        exact = np.zeros(len(pair), bool)
+        exact[paired] = self.scores.pairs[4][pair[paired]]  # those pairs' flags only (a span at a time too)
+        return np.array(REFERENCE_STATUSES, object)[np.where(paired, np.where(exact, 1, 2), 0)].tolist()
 
     def system_statuses(self, a: int, b: int) -> list[str]:
         """The status of system spans a..b − 1: spurious, matched or split."""
@@ -206,17 +208,18 @@ class ViewerSpans(SpanSequence):
     def __iter__(self) -> Iterator[Span]:
         return iter(self.between(0, len(self)))
 
-    def between(self, a: int, b: int) -> list[Span]:
-        """Spans a..b − 1, made a column at a time (a status, line and pieces per span)."""
-        pages, side = self.pages, self.side
-        rows = side.row[a:b].tolist()
-        names, index = [pages.names[row] for row in rows], side.index[a:b]
+    def between(self, start: int, stop: int) -> list[Span]:
+        """Spans start..stop − 1, made a column at a time (a status, line and pieces per span)."""
+        pages, side, part = self.pages, self.side, slice(start, stop)
+        rows = side.row[part].tolist()
+        names, index = [pages.names[row] for row in rows], side.index[part]
         if self.reference:
-            keys = zip(pages.reference_statuses(a, b), [row + 1 for row in rows], index, strict=True)
+            keys = zip(pages.reference_statuses(start, stop), [row + 1 for row in rows], index, strict=True)
             attrs = [{"status": status, "line": line, "index": k} for status, line, k in keys]
         else:
-            lines, pieces = [pages.system_lines[row] for row in rows], pages.pieces(a, b)
-            keys = zip(pages.system_statuses(a, b), lines, index, pieces, pages.members[a:b], strict=True)
+            statuses, pieces = pages.system_statuses(start, stop), pages.pieces(start, stop)
+            lines = [pages.system_lines[row] for row in rows]
+            keys = zip(statuses, lines, index, pieces, pages.members[part], strict=True)
             attrs = [{"status": status, "line": line, "index": k, "pieces": taken, "merged": merged}
                      for status, line, k, taken, merged in keys]  # fmt: skip
-        return list(map(Span, side.start[a:b], side.end[a:b], side.shown[a:b], names, attrs))
+        return list(map(Span, side.start[part], side.end[part], side.shown[part], names, attrs))
