@@ -184,6 +184,7 @@ def test_detail_tables_made_off_the_ui_thread_and_shown_as_made(qtbot, window, t
     from engine.report import Table
     from gui.results import DetailView
     from tests.engine.test_poetry_examples import write_pages
+
     from .conftest import evaluate
 
     made_on: list[bool] = []
