@@ -274,6 +274,10 @@ class Later(Sequence[Any]):
             self._items, self._make, self._part = self._make(), None, None  # the makers let go
         return self._items
 
+    def made(self) -> list[Any]:
+        """The items, made now if not yet (a reader on another thread then finds them made)."""
+        return self._list()
+
     def parts(self, size: int) -> Iterator[list[Any]]:
         """The items, `size` at a time: made a part at a time while the list is not made."""
         part = self._part or (lambda start, stop: self._list()[start:stop])

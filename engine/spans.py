@@ -160,15 +160,58 @@ class Document:
         return f"{head}{self.joiner or ' '}…{self.joiner or ' '}{tail}"
 
 
+class LazyDocuments(Sequence[Document]):
+    """Documents made when read (`document(k)`, poetry's pages, ProPara's processes), whose
+    names and lengths are told without making them."""
+
+    names: Sequence[str]
+
+    def document(self, k: int) -> Document:
+        raise NotImplementedError
+
+    def lengths(self) -> list[int]:
+        """Each document's number of positions (here by making it; a subclass may know them)."""
+        return [len(document) for document in self]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @overload
+    def __getitem__(self, index: int) -> Document: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Document]: ...
+    def __getitem__(self, index: int | slice) -> Document | list[Document]:
+        rows = range(len(self))[index]  # an index or a slice of the rows (IndexError beyond)
+        return list(map(self.document, rows)) if isinstance(rows, range) else self.document(rows)
+
+    def __iter__(self) -> Iterator[Document]:
+        return map(self.document, range(len(self)))
+
+    def __reversed__(self) -> Iterator[Document]:
+        return map(self.document, reversed(range(len(self))))
+
+
+def document_names(documents: Sequence[Document]) -> Sequence[str]:
+    """The documents' names (those made when read are not made)."""
+    if isinstance(documents, LazyDocuments):
+        return documents.names
+    return [document.name for document in documents]
+
+
+def document_lengths(documents: Sequence[Document]) -> list[int]:
+    """The documents' numbers of positions (those made when read are made only where their
+    sequence does not know them)."""
+    if isinstance(documents, LazyDocuments):
+        return documents.lengths()
+    return [len(document) for document in documents]
+
+
 class DocumentsByName(Mapping[str, Document]):
-    """A report's documents by name (the first of a name), each made when it is read: a
-    sequence that makes its documents when read (poetry's pages, ProPara's processes)
-    gives their `names` without making them (43,000 pages: 0.17–0.3 s)."""
+    """A report's documents by name (the first of a name), each made when it is read (43,000
+    poetry pages made to learn their names: 0.17–0.3 s)."""
 
     def __init__(self, documents: Sequence[Document]) -> None:
-        names = getattr(documents, "names", None)
-        if names is None:
-            names = [document.name for document in documents]
+        names = document_names(documents)
         self.documents = documents
         self.number = dict(zip(reversed(names), range(len(names) - 1, -1, -1), strict=True))
 

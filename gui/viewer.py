@@ -223,7 +223,7 @@ class SideBySideViewer(QWidget):
 
     def _show_note(self, extra: str = "") -> None:
         """How to see the text of a document without it (in the panes, until Show positions),
-        and `extra` (why an error has nothing to show)."""
+        what of it is not shown, and `extra` (why an error has nothing to show)."""
         doc = self.doc
         numbered = doc is not None and doc.numbered
         self.attach_button.setVisible(attachable(doc) and not self.text_hint)
@@ -232,7 +232,8 @@ class SideBySideViewer(QWidget):
         shown = self.positions_button.isChecked()
         for pane in self.panes.values():
             pane.set_mask("" if shown else hint)
-        lines = [text for text in (hint if shown else "", extra) if text]
+        cut = doc.cut_note() if doc is not None else ""
+        lines = [text for text in (hint if shown else "", cut, extra) if text]
         self.note.setText("\n".join(lines))
         self.note.setVisible(bool(lines))
 

@@ -48,6 +48,23 @@ def unit_ranges(document: Document) -> np.ndarray:
     return np.concatenate((ranges, [[last, length]])) if last < length else ranges
 
 
+#: The positions of a document without words (a page without text: a stand-in dot per position
+#: up to its last span) that are laid out; past them its spans are not shown (offsets near 2**62
+#: in such a page would take the layout forever).
+LONGEST_LAID_OUT = 10**7
+
+
+def layout_cut(document: Document) -> int | None:
+    """Where the layout of a document without words stops, None where it is laid out whole."""
+    return LONGEST_LAID_OUT if not document.has_words and len(document) > LONGEST_LAID_OUT else None
+
+
+def cut_ranges(ranges: np.ndarray, cut: int) -> np.ndarray:
+    """`ranges` (in order) up to position `cut`: those starting before it, the last one ending there."""
+    kept = ranges[ranges[:, 0] < cut]
+    return np.stack((kept[:, 0], np.minimum(kept[:, 1], cut)), axis=1)
+
+
 def breaks_joined(ranges: np.ndarray, text: Sequence[str], breaks: list[int]) -> np.ndarray:
     """`ranges` (in order, end to end) with each one that starts with a line break joined
     to the one before: a line's break ends that line (layout_blocks cuts after it) instead

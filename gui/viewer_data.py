@@ -18,24 +18,29 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from engine.formats.spantable import SpanSequence, SpanTable
+from engine.formats.spantable import SpanColumns, SpanSequence, SpanTable
 from engine.pieces import PieceColumn
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import ColumnRows, Report
-from engine.rowkeys import distinct_naturals
-from engine.spans import Document, Span
+from engine.report import ColumnRows, Later, Report
+from engine.spans import Document, Span, document_lengths, document_names
 
 from .models import error_table, search_texts
 from .viewer_blocks import (
     CHAR_BLOCK,
     WORD_BLOCK,
     breaks_joined,
+    cut_ranges,
     layout_blocks,
+    layout_cut,
     newline_positions,
     unit_ranges,
 )
 
 SIDES = ("gold", "system")
+#: An index of spans holds positions within ±this (a page without text may have offsets past
+#: 2**63), its documents laid one after another in as much room (a document's spans past its
+#: share are still found as its own: a query looks in one document).
+LONGEST_PLACED = 2**61
 
 #: Error-table columns the error view shows first (the rest follow, empty ones hidden).
 SHOWN_FIRST = ("error_id", "type", "subtype", "detail", "gold_label", "system_label", "gold_position",
@@ -147,6 +152,12 @@ def _type(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def _placeable(positions: np.ndarray) -> np.ndarray:
+    """Positions as 64-bit integers within ±LONGEST_PLACED (a page without text may have
+    offsets past 2**63: the viewer never shows them, and they keep their order)."""
+    return np.clip(positions, -LONGEST_PLACED, LONGEST_PLACED).astype(np.int64)
+
+
 def _positions(
     items: Sequence[Any], start: Callable[[Any], int], end: Callable[[Any], int]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -167,7 +178,8 @@ class Placed:
     def overlapping(self, doc: int, start: int, end: int) -> list[int]:
         """Indices of document doc's stretches sharing a position with its [start, end)."""
         shift = self.offsets[doc]
-        found = np.array(self.index.overlapping(start + shift, end + shift), dtype=np.int64)
+        start, end = (min(max(at, -LONGEST_PLACED), LONGEST_PLACED) + shift for at in (start, end))
+        found = np.array(self.index.overlapping(start, end), dtype=np.int64)
         return found[self.docs[found] == doc].tolist()
 
 
@@ -179,12 +191,14 @@ class SideIndex:
                  offsets: np.ndarray) -> None:  # fmt: skip
         """`row_docs`: the document number of each error row."""
         self.spans, self.marks = spans, marks
-        if isinstance(spans, SpanTable):
-            positions = spans.starts, spans.ends
+        columns = _columns(spans)
+        if columns is not None:
+            positions = columns.starts, columns.ends
         else:
             positions = _positions(spans, attrgetter("start"), attrgetter("end"))
-        self.span_places = Placed(docs, *positions, offsets)
-        self.mark_places = Placed(row_docs[marks.rows], marks.starts, marks.ends, offsets)
+        self.span_places = Placed(docs, *map(_placeable, positions), offsets)
+        mark_positions = map(_placeable, (marks.starts, marks.ends))
+        self.mark_places = Placed(row_docs[marks.rows], *mark_positions, offsets)
 
 
 class Side:
@@ -238,7 +252,8 @@ class DocumentData:
         self.sides = {"gold": gold, "system": system}
         breaks = newline_positions(document) if self.chars else []
         size = CHAR_BLOCK if self.chars else WORD_BLOCK
-        ranges = unit_ranges(document)
+        self.cut = layout_cut(document)
+        ranges = unit_ranges(document) if self.cut is None else cut_ranges(unit_ranges(document), self.cut)
         if self.chars:
             ranges = breaks_joined(ranges, document.tokens, breaks)
         starts, ends = layout_blocks(ranges, size, breaks, document.tokens if self.chars else None)
@@ -247,6 +262,13 @@ class DocumentData:
         self.words: list[str] | None = None  # attached words, one per position
         self.tails: dict[int, list[str]] = {}  # block → attached words beyond its unit's positions
         self._labels: set[str] | None = None
+
+    def cut_note(self) -> str:
+        """What of the document is not shown ('' where it is shown whole)."""
+        if self.cut is None:
+            return ""
+        shown = f"Only the first {self.cut:,} positions of {self.name} are shown"
+        return f"{shown}: its input holds no text, and its spans lie further on."
 
     def labels(self) -> set[str]:
         """The labels of the document's spans, on either side (found once)."""
@@ -345,6 +367,10 @@ class ReportData:
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
         data = cls(report, shown_columns=_shown_columns(errors, columns), errors=errors)
+        for name in data.shown_columns:  # made here, not by the error table's first look on the UI thread
+            made = errors.column(name)
+            if isinstance(made, Later):
+                made.made()
         labels = {str(v) for side in SIDES for v in set(errors.column(f"{side}_label")) if v}
         kinds: set[str] = set()
         for spans in (report.gold_spans, report.system_spans):
@@ -375,12 +401,17 @@ class ReportData:
 
 
 def _made_once(report: Report) -> None:
-    """Spans made when read (but a SpanTable's, indexed from its columns) made once here:
-    the views read each span several times."""
+    """Spans made when read made once here, the views read each span several times (but
+    those with columns: indexed from them, each span made when shown)."""
     for side in ("gold_spans", "system_spans"):
         spans = getattr(report, side)
-        if isinstance(spans, SpanSequence) and not isinstance(spans, SpanTable):
+        if isinstance(spans, SpanSequence) and spans.columns() is None:
             setattr(report, side, list(spans))
+
+
+def _columns(spans: Sequence[Span]) -> SpanColumns | None:
+    """The spans' places as arrays, where they are kept so."""
+    return spans.columns() if isinstance(spans, SpanSequence) else None
 
 
 def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
@@ -419,10 +450,11 @@ def _is_value(value: Any) -> bool:
 
 
 def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
-    """The labels and kinds of one side's spans (a SpanTable's from its columns: its spans
-    have no kind)."""
-    if isinstance(spans, SpanTable):
-        return {spans.label_names[i] for i in distinct_naturals(spans.labels).tolist()}, set()
+    """The labels and kinds of one side's spans (from their columns where kept so: such
+    spans have no kind)."""
+    columns = _columns(spans)
+    if columns is not None:
+        return columns.labels, set()
     labels = set(each(attrgetter("label"), spans))
     kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
     return labels, kinds
@@ -431,9 +463,10 @@ def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
 def _documents(report: Report, errors: ColumnRows) -> Documents:
     """Each document's data, its sides windows on one SideIndex per side (`errors`: the
     report's error table)."""
-    number = {document.name: i for i, document in enumerate(report.documents)}
+    number = {name: i for i, name in enumerate(document_names(report.documents))}
     other = len(report.documents)  # the number of any document not in the report
-    lengths = [len(document) + 1 for document in report.documents]
+    longest = LONGEST_PLACED // (len(report.documents) + 1)  # the documents laid one after another
+    lengths = [min(length, longest) + 1 for length in document_lengths(report.documents)]
     offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
     names = errors.column("document")
     row_docs = np.fromiter(map(number.get, map(str, names), repeat(other)), dtype=np.int64, count=len(names))
@@ -472,10 +505,12 @@ class Documents(Mapping[str, DocumentData]):
 
 
 def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.ndarray:
-    """Each span's document number (`other` for a document not in the report; a SpanTable's
-    from its columns)."""
-    if isinstance(spans, SpanTable):
-        return np.array([number.get(name, other) for name in spans.doc_names], dtype=np.int64)[spans.docs]
+    """Each span's document number (`other` for a document not in the report; from the
+    spans' columns where kept so)."""
+    columns = _columns(spans)
+    if columns is not None:
+        doc_numbers = np.array([number.get(name, other) for name in columns.doc_names], dtype=np.int64)
+        return doc_numbers[columns.docs]
     names = each(attrgetter("doc"), spans)
     return np.fromiter(map(number.get, names, repeat(other)), dtype=np.int64, count=len(spans))
 

@@ -9,10 +9,12 @@ span; it is also a Sequence of engine.spans.Span (made on demand), so it can sta
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, overload
 
 import numpy as np
 
+from ..rowkeys import distinct_naturals
 from ..spans import Annotations, Document, Span, same_items
 from .standoff import PARTS, word_bounds
 
@@ -22,11 +24,27 @@ Parts = dict[int, list[tuple[int, int]]]  # span index → pieces of a discontin
 Origin = Callable[[int], str]
 
 
+@dataclass
+class SpanColumns:
+    """Spans' places as arrays: each span's document (a number into `doc_names`), start and
+    end; and the set of their labels (such spans have no kind)."""
+
+    doc_names: Sequence[str]
+    docs: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    labels: set[str]
+
+
 class SpanSequence(Sequence[Span]):
     """Spans kept as columns, each Span made by `span(i)` when it is read."""
 
     def span(self, i: int) -> Span:
         raise NotImplementedError
+
+    def columns(self) -> SpanColumns | None:
+        """The spans' places as arrays, where kept so (None: known from the spans only)."""
+        return None
 
     def between(self, start: int, stop: int) -> list[Span]:
         """Spans start..stop − 1 (a maker may make them a column at a time)."""
@@ -130,6 +148,10 @@ class SpanTable(SpanSequence):
         attrs: dict[str, Any] = {PARTS: self.parts[i]} if i in self.parts else {}
         return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
                     self.doc_names[self.docs[i]], attrs)  # fmt: skip
+
+    def columns(self) -> SpanColumns:
+        labels = {self.label_names[i] for i in distinct_naturals(self.labels).tolist()}
+        return SpanColumns(self.doc_names, self.docs, self.starts, self.ends, labels)
 
     def select(self, keep: np.ndarray) -> SpanTable:
         """The spans where `keep` (a boolean mask or index array) holds, with the reader's

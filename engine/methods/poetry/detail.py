@@ -18,7 +18,7 @@ from ...errors import InputError, describe
 from ...formats.poetry_jsonl import JsonLines, page_id_of, parse_line
 from ...progress import Progress
 from ...report import Later, Report, Table
-from ...spans import Document
+from ...spans import Document, LazyDocuments
 from ...stats import harmonic
 from .columns import Scores
 from .errors import Pages, ViewerSpans, label_text
@@ -171,7 +171,7 @@ def page_texts(page_ids: list[Any], own: list[Any], path: str | None) -> list[st
 # --- documents, spans, error rows, JSON details -----------------------------------------
 
 
-class PageDocuments(Sequence[Document]):
+class PageDocuments(LazyDocuments):
     """One document per page (reference line), made when read: its text, else a stand-in
     dot per position up to its last span's end."""
 
@@ -183,18 +183,10 @@ class PageDocuments(Sequence[Document]):
         """The pages' names, without their documents."""
         return self.pages.names
 
-    def __len__(self) -> int:
-        return len(self.pages.names)
-
-    def __getitem__(self, index: Any) -> Any:
-        rows = range(len(self))[index]  # an index or a slice of the rows (IndexError beyond)
-        return list(map(self.document, rows)) if isinstance(index, slice) else self.document(rows)
-
-    def __iter__(self) -> Iterator[Document]:
-        return map(self.document, range(len(self)))
-
-    def __reversed__(self) -> Iterator[Document]:
-        return map(self.document, reversed(range(len(self))))
+    def lengths(self) -> list[int]:
+        """Each page's length: its text's, else its stand-in's (no page made)."""
+        texts = self.pages.texts
+        return [len(text) if text is not None else n for text, n in zip(texts, self._lengths, strict=True)]
 
     @cached_property
     def _lengths(self) -> list[Any]:

@@ -9,7 +9,7 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain, starmap
@@ -19,7 +19,7 @@ import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ColumnRows, Later, Table
-from ...spans import Document, Span
+from ...spans import Document, LazyDocuments, Span
 from . import shown
 from .scores import QUESTIONS
 from .summary import Conversion, Move
@@ -62,7 +62,7 @@ def process_document(pid: int, steps: int, sentences: list[str] | None) -> Docum
     return Document(document_name(pid), tokens, units, [str(k) for k in range(1, len(units) + 1)])
 
 
-class ProcessDocuments(Sequence[Document]):
+class ProcessDocuments(LazyDocuments):
     """One document per process of the detail (process_document), made when read: the
     error rows take the documents' names and units without them (4,880 Documents made
     at once cost 12 ms at ProPara x10), and make only those whose sentences they search
@@ -73,16 +73,6 @@ class ProcessDocuments(Sequence[Document]):
         self.sentences = list(map(texts.get, pids))
         self.names = list(map(document_name, pids))
         self.has_words = any(self.sentences)
-
-    def __len__(self) -> int:
-        return len(self.pids)
-
-    def __getitem__(self, index: Any) -> Any:
-        rows = range(len(self))[index]  # an index or a slice (IndexError beyond)
-        return list(map(self.document, rows)) if isinstance(index, slice) else self.document(rows)
-
-    def __iter__(self) -> Iterator[Document]:
-        return map(self.document, range(len(self)))
 
     def document(self, k: int) -> Document:
         return process_document(self.pids[k], self.steps[k], self.sentences[k])

@@ -1,0 +1,102 @@
+"""The viewer's spans indexed from their columns (poetry's 201,611 spans are not made to be
+indexed: each is made when shown), its documents' names and lengths learnt without making
+them, and a page without text whose spans lie past 2**63 shown cut."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.methods import get_method
+from engine.methods.poetry import Options
+from engine.methods.poetry.detail import PageDocuments
+from engine.methods.poetry.errors import ViewerSpans
+from engine.spans import document_lengths, document_names
+from gui.viewer_blocks import LONGEST_LAID_OUT, cut_ranges
+from gui.viewer_data import ReportData
+from tests.engine.test_poetry_examples import write_pages
+from tests.engine.test_poetry_report import ODD, _odd_pages
+
+
+def _shown(data: ReportData) -> list[object]:
+    """Everything the viewer shows of each document: blocks, labels, spans and marks, at
+    each position too."""
+    shown: list[object] = [data.labels, data.kinds, data.shown_columns]
+    for name in data.documents:
+        document = data.documents[name]
+        shown += [name, document.blocks, document.labels(), document.cut_note()]
+        for side in document.sides.values():
+            whole = len(document)
+            shown += [side.spans_in(0, whole), side.marks_in(0, whole), side.labels()]
+            shown += [(side.spans_in(at, at + 1), side.marks_in(at, at + 1)) for at in range(-6, whole + 2)]
+    return shown
+
+
+@pytest.mark.parametrize("ignore_label", [False, True])
+def test_spans_indexed_from_their_columns_are_shown_as_when_made_whole(tmp_path, monkeypatch, ignore_label):
+    """On odd pages (splits, merges, repeated ids, negative offsets, pages with and without
+    text) the viewer shows the same spans, marks and labels, Python types included, whether
+    it indexes poetry's spans from their columns or makes them all first; the report's spans
+    stay a sequence that makes each when read."""
+    ref, sys_ = _odd_pages(tmp_path, ODD)
+    method = get_method("poetry")
+    report = method.evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
+    from_columns = _shown(ReportData.build(report))
+    assert isinstance(report.gold_spans, ViewerSpans) and isinstance(report.system_spans, ViewerSpans)
+    monkeypatch.setattr(ViewerSpans, "columns", lambda self: None)  # made whole, as before
+    report = method.evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
+    made_whole = _shown(ReportData.build(report))
+    assert isinstance(report.gold_spans, list)
+    assert from_columns == made_whole
+    assert repr(from_columns) == repr(made_whole)  # the same types: 1 is not 1.0 nor True
+    assert any(isinstance(item, list) and len(item) > 1 for item in from_columns[3:])  # spans shown
+
+
+def test_pages_are_not_made_to_learn_their_names_and_lengths(tmp_path, monkeypatch):
+    """The viewer learns the pages' names and lengths (texts', stand-ins') from their columns:
+    of the 40 pages only the first, which it lays out at once, is made."""
+    ref, sys_ = _odd_pages(tmp_path, ODD)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
+    documents = report.documents
+    assert document_names(documents) == [document.name for document in documents]
+    assert document_lengths(documents) == [len(document) for document in documents]
+    assert {document.has_words for document in documents} == {True, False}  # pages with text and without
+    made: list[int] = []
+    document = PageDocuments.document
+    monkeypatch.setattr(PageDocuments, "document", lambda self, row: made.append(row) or document(self, row))
+    ReportData.build(report)
+    assert made == [0]
+
+
+def test_a_page_without_text_whose_spans_lie_past_2_63_is_shown_cut(tmp_path):
+    """A page without text stands in a dot per position up to its last span: the viewer lays
+    out only LONGEST_LAID_OUT of them, and says so. Offsets past 2**63 (an internal error of
+    the viewer once) and near 2**61 (a layout that never ended) are not shown; a span that
+    starts in the part shown is; the pages after it are shown whole."""
+    big = 2**63 + 10
+    pages = [("far", [(big, big + 10, "A"), (2**61, 2**61 + 4, "B")], [(big, big + 5, "A")]),
+             ("long", [(5, 10**8, "C")], [(10**8 - 2, 10**8, "C")]),
+             ("near", [(5, 9, "D")], [(5, 9, "D")])]  # fmt: skip
+    ref, sys_ = write_pages(tmp_path, pages)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
+    data = ReportData.build(report)
+    far, long, near = (data.documents[name] for name in ("far", "long", "near"))
+    for page in (far, long):
+        assert page.cut_note().startswith(f"Only the first {LONGEST_LAID_OUT:,} positions of {page.name}")
+        assert page.blocks[-1][1] == LONGEST_LAID_OUT and len(page.blocks) < LONGEST_LAID_OUT // 1000
+    assert [side.spans_in(0, len(far)) for side in far.sides.values()] == [[], []]
+    for side in far.sides.values():  # 64-bit integers, not Python ones (nor past 2**63 when shifted)
+        places = (side.index.span_places.index, side.index.mark_places.index)
+        assert {array.dtype for index in places for array in (index.starts, index.ends)} == {np.dtype(np.int64)}
+    assert [(s.start, s.end) for s in long.sides["gold"].spans_in(0, 100)] == [(5, 10**8)]
+    assert long.sides["system"].spans_in(0, LONGEST_LAID_OUT) == []
+    assert near.cut_note() == "" and near.blocks == [(0, 9)]
+    assert [(s.start, s.end, s.label) for s in near.sides["system"].spans_in(0, 9)] == [(5, 9, "D")]
+    assert [(m.start, m.end) for m in near.sides["gold"].marks_in(0, 9)] == [(5, 9)]
+
+
+def test_ranges_cut_at_a_position():
+    ranges = np.array([[0, 4], [4, 9], [9, 30]])
+    assert cut_ranges(ranges, 10).tolist() == [[0, 4], [4, 9], [9, 10]]
+    assert cut_ranges(ranges, 9).tolist() == [[0, 4], [4, 9]]
+    assert cut_ranges(ranges, 30).tolist() == ranges.tolist()
