@@ -47,10 +47,10 @@ LABEL_COLUMNS = ("label", "labels")
 
 
 def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT_SCALE,
-               model: FrameModel | None = None) -> QTableView:  # fmt: skip
+               model: FrameModel | None = None, fitted: bool = True) -> QTableView:  # fmt: skip
     """A sortable, read-only view of one report table (`model`: the model showing `frame`,
     else a plain one), its scores on `scale` (`native`: the scale the table's scores are
-    on), its label column first."""
+    on), its label column first; its columns fitted to their contents unless not `fitted`."""
     view = QTableView()
     view.setHorizontalHeader(WholeHeaders(view))  # a header the right edge cuts is elided, never cut
     model = model if model is not None else FrameModel(frame, view)
@@ -68,7 +68,8 @@ def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
     view.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
-    view.resizeColumnsToContents()
+    if fitted:
+        view.resizeColumnsToContents()
     return view
 
 
@@ -332,12 +333,21 @@ class DetailView(QWidget):
 
     def __init__(self, name: str, table: Table, scale: str = DEFAULT_SCALE, parent: QWidget | None = None,
                  frame: pd.DataFrame | None = None) -> None:  # fmt: skip
-        """`frame`: the table as a DataFrame where it is made already (off the UI thread)."""
+        """`frame`: the table as a DataFrame where it is made already (off the UI thread). Its
+        columns are fitted to their contents when it is first shown: a tab behind the Scores
+        tab costs nothing more until then (poetry's 43,000 pages: 40-100 ms)."""
         super().__init__(parent)
-        self.view = table_view(table.frame() if frame is None else frame, table.scale, scale)
+        self.view = table_view(table.frame() if frame is None else frame, table.scale, scale, fitted=False)
+        self._fitted = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*COMPACT_MARGINS)
         layout.addWidget(titled_panel(table, name, self.view))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        if not self._fitted:
+            self._fitted = True
+            self.view.resizeColumnsToContents()
+        super().showEvent(event)
 
 
 class MessagesView(QPlainTextEdit):
