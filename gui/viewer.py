@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -50,6 +50,8 @@ class DocumentList(GuardedComboBox):
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setMinimumContentsLength(SHOWN_CHARS)
         self.setIconSize(QSize(0, 0))  # its names have no icon: no room kept for one
+        self.names = QStringListModel(self)
+        self.setModel(self.names)
         self.currentTextChanged.connect(self._show_whole)
         self.popup = DocumentPopup(self)
         self.popup.chosen.connect(self._choose)
@@ -70,10 +72,10 @@ class DocumentList(GuardedComboBox):
 
     def set_names(self, names: list[str]) -> None:
         """List these names, the first chosen, without a signal of the change (the owner shows
-        the chosen document itself)."""
+        the chosen document itself). They are one list model's (an item per name, as addItems
+        made them, took 43,000 pages 8-24 ms)."""
         self.blockSignals(True)
-        self.clear()
-        self.addItems(names)
+        self.names.setStringList(names)
         self.blockSignals(False)
         self._show_whole(self.currentText())
 
