@@ -100,3 +100,43 @@ def test_ranges_cut_at_a_position():
     assert cut_ranges(ranges, 10).tolist() == [[0, 4], [4, 9], [9, 10]]
     assert cut_ranges(ranges, 9).tolist() == [[0, 4], [4, 9]]
     assert cut_ranges(ranges, 30).tolist() == ranges.tolist()
+
+
+def _clueval_inputs(tmp_path, name: str) -> tuple[str, str, dict[str, object]]:
+    """A CLUEval pair: the worked example, generated XML documents, or a brat text (the
+    positions its tokens' characters) against its spans as doccano JSONL."""
+    from tests.bench.bench_clueval import generate
+    from tests.engine.test_clueval_examples import WORKED
+    from tests.engine.test_every_span_format import SAMPLES, _system
+
+    if name == "worked":
+        return str(WORKED / "gold.vrt"), str(WORKED / "system.vrt"), {"layers": ("entity", "risk")}
+    if name == "generated":
+        generate(4_000, tmp_path / "gold.vrt", tmp_path / "system.vrt")
+        return str(tmp_path / "gold.vrt"), str(tmp_path / "system.vrt"), {"layers": ("entity", "risk")}
+    if name == "across":  # spans running on into the next document, a longer system
+        tags = ["O", "B-X", "I-X", "I-X", "B-X", "I-X", "O", "B-X"]
+        lines = [f"w{k}\t{tag}\t{'d1' if k < 3 else 'd2' if k < 6 else 'd3'}\n" for k, tag in enumerate(tags)]
+        (tmp_path / "gold.vrt").write_text("".join(lines[:-1]), encoding="utf-8")
+        (tmp_path / "system.vrt").write_text("".join(lines[:2] + lines[3:] + lines[-1:]), encoding="utf-8")
+        return str(tmp_path / "gold.vrt"), str(tmp_path / "system.vrt"), {"doc_id_column": 2}
+    gold, flags = SAMPLES["brat"]
+    _system(tmp_path / "system.jsonl", gold, flags)
+    return str(gold), str(tmp_path / "system.jsonl"), {"gold_format": "brat", "system_format": "doccano"}
+
+
+@pytest.mark.parametrize("inputs", ["worked", "generated", "across", "brat"])
+def test_clueval_spans_indexed_from_their_columns_are_shown_as_when_made_whole(tmp_path, monkeypatch, inputs):
+    """CLUEval's spans placed in their documents all at once (tokens, or a text's characters)
+    are shown as those span(i) makes one at a time."""
+    from engine.methods.clueval.detail import ViewerSpans as CluevalSpans
+
+    gold, system, options = _clueval_inputs(tmp_path, inputs)
+    method = get_method("clueval")
+    report = method.evaluate(gold, system, method.Options(**options), detail=True)
+    assert isinstance(report.gold_spans, CluevalSpans) and len(report.gold_spans) >= 3
+    from_columns = _shown(ReportData.build(report))
+    monkeypatch.setattr(CluevalSpans, "columns", lambda self: None)
+    report = method.evaluate(gold, system, method.Options(**options), detail=True)
+    made_whole = _shown(ReportData.build(report))
+    assert from_columns == made_whole and repr(from_columns) == repr(made_whole)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...formats.spantable import SpanSequence, token_arrays
+from ...formats.spantable import SpanColumns, SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, ColumnRows, Later, blank_side, numbered_rows, side_columns
 from ...spans import Document, Span
@@ -250,6 +250,23 @@ class DocumentMap:
         a, b = (min(p - offset, len(starts) - 1) for p in (first, last))
         return int(starts[a]), max(int(ends[b]), int(starts[a]))
 
+    def placed_all(self, k: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """placed of many stretches at once: positions first..last (inclusive, in document k's
+        own positions) as [start, end)."""
+        if self.characters is None:
+            return first, last + 1
+        return _places(self.characters, k, first, last)
+
+
+def _places(characters: list[tuple[np.ndarray, np.ndarray]], k: np.ndarray, first: np.ndarray,
+            last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """DocumentMap.placed of positions in documents k whose tokens are characters, all at once."""
+    counts = np.array([len(starts) for starts, _ in characters], dtype=np.int64)
+    base = np.cumsum(counts) - counts  # where each document's tokens start among all
+    starts, ends = (np.concatenate([pair[side] for pair in characters]) for side in (0, 1))
+    a, b = (base[k] + np.minimum(at, counts[k] - 1) for at in (first, last))
+    return starts[a], np.maximum(ends[b], starts[a])
+
 
 def _unique(name: str, seen: dict[str, int]) -> str:
     """The name, numbered from its second use on ("name (2)")."""
@@ -269,6 +286,17 @@ class ViewerSpans(SpanSequence):
 
     def __len__(self) -> int:
         return len(self.table)
+
+    def columns(self) -> SpanColumns:
+        """The spans' places in their documents as span(i) makes them, all at once."""
+        documents, k = self.documents, self.which
+        first, last = (np.array(ends, dtype=np.int64) - np.array(documents.starts, np.int64)[k]
+                       for ends in (self.table.starts, self.table.ends))  # fmt: skip
+        begins, ends = documents.placed_all(k, first, last)
+        lengths = np.array([len(document) for document in documents.documents], dtype=np.int64)[k]
+        ends = np.maximum(np.minimum(ends, lengths), begins)
+        labels = set(map("/".join, set(self.table.labels)))
+        return SpanColumns([document.name for document in documents.documents], k, begins, ends, labels)
 
     def span(self, i: int) -> Span:
         table, k = self.table, int(self.which[i])
