@@ -450,11 +450,10 @@ def _is_value(value: Any) -> bool:
 
 
 def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
-    """The labels and kinds of one side's spans (from their columns where kept so: such
-    spans have no kind)."""
+    """The labels and kinds of one side's spans (from their columns where kept so)."""
     columns = _columns(spans)
     if columns is not None:
-        return columns.labels, set()
+        return columns.labels, columns.kinds
     labels = set(each(attrgetter("label"), spans))
     kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
     return labels, kinds

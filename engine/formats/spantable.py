@@ -9,7 +9,7 @@ span; it is also a Sequence of engine.spans.Span (made on demand), so it can sta
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, overload
 
 import numpy as np
@@ -27,13 +27,15 @@ Origin = Callable[[int], str]
 @dataclass
 class SpanColumns:
     """Spans' places as arrays: each span's document (a number into `doc_names`), start and
-    end; and the set of their labels (such spans have no kind)."""
+    end; and the sets of their labels and of their kinds (attrs["kind"]: *SEM's cue and
+    scope, ProPara's conversion and move; most spans have none)."""
 
     doc_names: Sequence[str]
     docs: np.ndarray
     starts: np.ndarray
     ends: np.ndarray
     labels: set[str]
+    kinds: set[str] = field(default_factory=set)
 
 
 class SpanSequence(Sequence[Span]):

@@ -140,3 +140,43 @@ def test_clueval_spans_indexed_from_their_columns_are_shown_as_when_made_whole(t
     report = method.evaluate(gold, system, method.Options(**options), detail=True)
     made_whole = _shown(ReportData.build(report))
     assert from_columns == made_whole and repr(from_columns) == repr(made_whole)
+
+
+PROPARA_CASES = {  # answers, predictions, sentences (their words make a step's unit longer)
+    "test data, sentences": ("data/test/answers.tsv", "data/test/dummy-predictions.tsv", "data/test/sentences.tsv"),
+    "testfiles-1": ("testfiles-1/answers.tsv", "testfiles-1/predictions.tsv", None),
+    "testfiles-3": ("testfiles-3/answers.tsv", "testfiles-3/predictions.tsv", None),
+}
+
+
+@pytest.mark.parametrize("case", list(PROPARA_CASES))
+def test_propara_spans_placed_at_once_are_each_items_step(monkeypatch, case):
+    """ProPara's conversions and moves placed all at once (ProcessSpans' columns) are, span by
+    span, the unit of their step in their process's document, the processes in the detail's
+    order and each one's conversions before its moves; the viewer shows the same from their
+    columns as from the spans made whole."""
+    from engine.methods.propara.detail import ProcessSpans
+    from tests.conftest import conformance
+
+    monkeypatch.chdir(conformance("propara"))
+    answers, predictions, sentences = PROPARA_CASES[case]
+    method = get_method("propara")
+    report = method.evaluate(answers, predictions, method.Options(sentences=sentences), detail=True)
+    order = {document.name: k for k, document in enumerate(report.documents)}
+    for spans in (report.gold_spans, report.system_spans):
+        assert isinstance(spans, ProcessSpans)
+        made = list(spans)
+        assert len(made) == len(spans)
+        for span in made:
+            document = report.documents[order[span.doc]]
+            assert (span.start, span.end) == document.units[span.attrs["step"] - 1]
+            assert span.label == span.attrs["kind"] in ("conversion", "move")
+        keys = [(order[span.doc], span.label == "move") for span in made]
+        assert keys == sorted(keys)
+    assert len(report.gold_spans) >= 2
+    from_columns = _shown(ReportData.build(report))
+    monkeypatch.setattr(ProcessSpans, "columns", lambda self: None)
+    report = method.evaluate(answers, predictions, method.Options(sentences=sentences), detail=True)
+    made_whole = _shown(ReportData.build(report))
+    assert from_columns == made_whole and repr(from_columns) == repr(made_whole)
+    assert from_columns[1] == ["conversion", "move"]  # the kinds, from the columns too

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ColumnRows, Later, Table
+from ...formats.spantable import SpanColumns, SpanSequence
+from ...report import ColumnRows, Table
 from ...spans import Document, LazyDocuments, Span
 from . import shown
 from .scores import QUESTIONS
@@ -232,11 +233,6 @@ class Gathered:
         """Per item its best score and its partner's place (BestPairs.pairs)."""
         return self.best.pairs(self.counts)
 
-    def stepped(self, side: str) -> int:
-        """How many conversions and moves one side has."""
-        runs = self.counts.reshape(-1, len(GROUPS))
-        return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
-
     def summaries(self, pids: list[int]) -> shown.Summaries:
         """Per process id (as text) the answer's and the prediction's summary as the
         diagnostics write them (shown.SummaryJSON), their lists cut from the runs: a side's
@@ -291,21 +287,6 @@ class Below:
     pids: list[int]
 
 
-def spans(doc: Document, q: str, items: list[Item], statuses: list[str]) -> list[Span]:
-    """One side's conversions or moves (`q`) of a process at their steps, with their
-    `statuses` (STATUSES). Every such step is a unit of the document: it has max(the
-    answer's, the prediction's sentence count) units, and an item's step is at most its own
-    file's count."""
-    result = []
-    for item, status in zip(items, statuses, strict=True):
-        if not item.step:
-            continue
-        start, end = doc.units[item.step - 1]
-        attrs = {"kind": SINGULAR[q], "status": status, "step": item.step, "text": item_text(item)}
-        result.append(Span(start, end, SINGULAR[q], doc.name, attrs))
-    return result
-
-
 @dataclass
 class Detail:
     """What a detailed run reports per answer process (in process id order): the
@@ -318,8 +299,8 @@ class Detail:
     items: ColumnRows
     documents: ProcessDocuments
     errors: ColumnRows
-    gold_spans: Later
-    system_spans: Later
+    gold_spans: ProcessSpans
+    system_spans: ProcessSpans
 
 
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
@@ -332,7 +313,7 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
     steps = [max(scores.processes[k].sentences, scores.predicted[k].sentences) for k in ordered]
     documents = ProcessDocuments(pids, steps, texts)
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
-    gold, system = (later_spans(documents, gathered, side) for side in SIDES)
+    gold, system = (ProcessSpans(documents, gathered, side) for side in SIDES)
     items, below = gathered.items_and_below(pids, plain)
     return Detail(*process_scores(scores, ordered), gathered.summaries(pids), items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
@@ -351,25 +332,64 @@ def process_scores(scores: ProcessScores, ordered: list[int]) -> tuple[list[dict
     return objects, list(map(list, zip(pids, *columns, strict=True)))
 
 
-def later_spans(documents: Sequence[Document], gathered: Gathered, side: str) -> Later:
-    """The spans of one side of every process (`documents` in the detail's order), their
-    status by the best scores Gathered has (BestPairs), made when first read: the command
-    line shows none."""
-    items, counts, best = gathered.items, gathered.counts, gathered.paired[0]
-    runs = [(q, GROUPS.index((q, side))) for q in ("conversions", "moves")]
+class ProcessSpans(SpanSequence):
+    """One side's conversions and moves of every process (`documents` in the detail's
+    order) at their steps, their status by the best scores Gathered has (BestPairs): their
+    places as columns, each Span made when read (the command line shows none). Every such
+    step is a unit of its document: it has max(the answer's, the prediction's sentence
+    count) units, and an item's step is at most its own file's count."""
 
-    def made() -> list[Span]:
-        starts = list(accumulate(counts.tolist(), initial=0))
-        statuses = _taken(STATUSES, status_codes(best, SIDES.index(side)))
-        result: list[Span] = []
-        for p, doc in enumerate(documents):
-            for q, group in runs:
-                run = p * len(GROUPS) + group
-                begin, end = starts[run], starts[run + 1]
-                result += spans(doc, q, items[begin:end], statuses[begin:end])
-        return result
+    def __init__(self, documents: ProcessDocuments, gathered: Gathered, side: str) -> None:
+        self.documents, self.gathered, self.side = documents, gathered, side
 
-    return Later(gathered.stepped(side), made)
+    def __len__(self) -> int:
+        return len(self._places[0])
+
+    @cached_property
+    def _places(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per span, process by process its conversions then its moves in item order: its
+        item's number among the items, its document, its unit's start and end."""
+        gathered, width = self.gathered, len(GROUPS)
+        groups = [GROUPS.index((q, self.side)) for q in ("conversions", "moves")]
+        runs = (np.arange(len(self.documents))[:, None] * width + np.array(groups)).reshape(-1)
+        counts = gathered.counts[runs]
+        items = np.repeat(gathered.starts[runs], counts) + _within(counts)
+        steps = np.array([gathered.items[k].step for k in items.tolist()], dtype=np.int64)
+        stepped = steps != 0
+        items, docs, steps = items[stepped], np.repeat(runs // width, counts)[stepped], steps[stepped]
+        unit_counts, units = self.documents.units()
+        unit = steps - 1 + np.where(steps > 0, 0, unit_counts[docs])  # a list's index from its end below 0
+        at = np.cumsum(unit_counts)[docs] - unit_counts[docs] + unit
+        return items, docs, units[at, 0], units[at, 1]
+
+    @cached_property
+    def _statuses(self) -> list[str]:
+        return _taken(STATUSES, status_codes(self.gathered.paired[0], SIDES.index(self.side)))
+
+    @cached_property
+    def _lists(self) -> tuple[list[int], ...]:
+        return tuple(column.tolist() for column in self._places)
+
+    def columns(self) -> SpanColumns:
+        items, docs, starts, ends = self._places
+        kinds = {SINGULAR[_question(self.gathered.items[k])] for k in items.tolist()}
+        return SpanColumns(self.documents.names, docs, starts, ends, kinds, kinds)
+
+    def span(self, i: int) -> Span:
+        k, doc, start, end = (column[i] for column in self._lists)
+        item = self.gathered.items[k]
+        kind = SINGULAR[_question(item)]
+        attrs = {"kind": kind, "status": self._statuses[k], "step": item.step, "text": item_text(item)}
+        return Span(start, end, kind, self.documents.names[doc], attrs)
+
+
+def _question(item: Item) -> str:
+    return "conversions" if isinstance(item, Conversion) else "moves"
+
+
+def _within(counts: np.ndarray) -> np.ndarray:
+    """0, 1, … counts[i] − 1 for each i in turn: each item's number in its group."""
+    return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
