@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from engine.formats.spantable import SpanColumns, SpanSequence, SpanTable
+from engine.formats.spantable import SpanPlaces, SpanSequence
 from engine.pieces import PieceColumn
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows, Later, Report
@@ -187,13 +187,13 @@ class SideIndex:
     """One side's (gold or system) spans and error marks in every document, each indexed once
     (`docs`: each span's document number; `offsets`: where each document starts in the index)."""
 
-    def __init__(self, spans: Sequence[Span], docs: np.ndarray, marks: Marks, row_docs: np.ndarray,
-                 offsets: np.ndarray) -> None:  # fmt: skip
-        """`row_docs`: the document number of each error row."""
-        self.spans, self.marks = spans, marks
-        columns = _columns(spans)
-        if columns is not None:
-            positions = columns.starts, columns.ends
+    def __init__(self, spans: Sequence[Span], places: SpanPlaces | None, docs: np.ndarray, marks: Marks,
+                 row_docs: np.ndarray, offsets: np.ndarray) -> None:  # fmt: skip
+        """`places`: the spans' places where kept as arrays; `row_docs`: the document number of
+        each error row."""
+        self.spans, self.places, self.marks = spans, places, marks
+        if places is not None:
+            positions = places.starts, places.ends
         else:
             positions = _positions(spans, attrgetter("start"), attrgetter("end"))
         self.span_places = Placed(docs, *map(_placeable, positions), offsets)
@@ -212,7 +212,7 @@ class Side:
     def empty() -> Side:
         """A side without spans or marks (of a document by itself)."""
         nothing = np.zeros(0, dtype=np.int64)
-        return Side(SideIndex([], nothing, Marks.none(), nothing, np.zeros(1, dtype=np.int64)), 0)
+        return Side(SideIndex([], None, nothing, Marks.none(), nothing, np.zeros(1, dtype=np.int64)), 0)
 
     def spans_in(self, start: int, end: int) -> list[Span]:
         """Spans sharing a position with [start, end), in order of position (outer first)."""
@@ -223,9 +223,8 @@ class Side:
     def labels(self) -> set[str]:
         """The labels of the side's spans in its document."""
         spans, here = self.index.spans, self.index.span_places.docs == self.doc
-        if isinstance(spans, SpanTable):
-            counts = np.bincount(spans.labels[here], minlength=len(spans.label_names))  # no sort
-            return {spans.label_names[i] for i in np.flatnonzero(counts).tolist()}
+        if self.index.places is not None:
+            return self.index.places.label_set(here)
         return {spans[i].label for i in np.flatnonzero(here).tolist()}
 
     def marks_in(self, start: int, end: int) -> list[Mark]:
@@ -363,7 +362,7 @@ class ReportData:
         (models.error_table: no row of it is made as a dict). Of the documents only the first,
         the one the viewer opens, is laid out here; the others when the viewer opens them."""
         progress.update(1.0, "preparing the viewer", force=True)
-        _made_once(report)
+        places = _made_once(report)
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
         data = cls(report, shown_columns=_shown_columns(errors, columns), errors=errors)
@@ -373,14 +372,14 @@ class ReportData:
                 made.made()
         labels = {str(v) for side in SIDES for v in set(errors.column(f"{side}_label")) if v}
         kinds: set[str] = set()
-        for spans in (report.gold_spans, report.system_spans):
-            side_labels, side_kinds = _labels_and_kinds(spans)
+        for spans, side_places in zip((report.gold_spans, report.system_spans), places, strict=True):
+            side_labels, side_kinds = _labels_and_kinds(spans, side_places)
             labels.update(side_labels)
             kinds.update(side_kinds)
         data.labels = sorted(label for label in labels if label)
         data.error_types = sorted({str(t) for t in set(errors.column("type")) if t})
         data.kinds = sorted(kinds)
-        data.documents = _documents(report, errors)
+        data.documents = _documents(report, errors, places)
         next(iter(data.documents.values()), None)  # laid out here, off the UI thread
         data.detail_frames = {name: table.frame() for name, table in report.detail_tables().items()}
         for input_file in report.inputs:
@@ -400,18 +399,18 @@ class ReportData:
         return self.errors.row(index)
 
 
-def _made_once(report: Report) -> None:
-    """Spans made when read made once here, the views read each span several times (but
-    those with columns: indexed from them, each span made when shown)."""
+def _made_once(report: Report) -> list[SpanPlaces | None]:
+    """Each side's spans' places, where kept as arrays (indexed from them, each span made
+    when shown); spans made when read without them are made once here (the views read each
+    span several times)."""
+    found = []
     for side in ("gold_spans", "system_spans"):
         spans = getattr(report, side)
-        if isinstance(spans, SpanSequence) and spans.columns() is None:
+        places = spans.places() if isinstance(spans, SpanSequence) else None
+        if places is None and isinstance(spans, SpanSequence):
             setattr(report, side, list(spans))
-
-
-def _columns(spans: Sequence[Span]) -> SpanColumns | None:
-    """The spans' places as arrays, where they are kept so."""
-    return spans.columns() if isinstance(spans, SpanSequence) else None
+        found.append(places)
+    return found
 
 
 def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
@@ -449,19 +448,18 @@ def _is_value(value: Any) -> bool:
     return value is not None and value is not pd.NA and value == value and value != ""
 
 
-def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
-    """The labels and kinds of one side's spans (from their columns where kept so)."""
-    columns = _columns(spans)
-    if columns is not None:
-        return columns.labels, columns.kinds
+def _labels_and_kinds(spans: Sequence[Span], places: SpanPlaces | None) -> tuple[set[str], set[str]]:
+    """The labels and kinds of one side's spans (from their places where kept as arrays)."""
+    if places is not None:
+        return places.label_set(), places.kinds
     labels = set(each(attrgetter("label"), spans))
     kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
     return labels, kinds
 
 
-def _documents(report: Report, errors: ColumnRows) -> Documents:
+def _documents(report: Report, errors: ColumnRows, places: list[SpanPlaces | None]) -> Documents:
     """Each document's data, its sides windows on one SideIndex per side (`errors`: the
-    report's error table)."""
+    report's error table; `places`: each side's spans' places, where kept as arrays)."""
     number = {name: i for i, name in enumerate(document_names(report.documents))}
     other = len(report.documents)  # the number of any document not in the report
     longest = LONGEST_PLACED // (len(report.documents) + 1)  # the documents laid one after another
@@ -469,9 +467,11 @@ def _documents(report: Report, errors: ColumnRows) -> Documents:
     offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
     names = errors.column("document")
     row_docs = np.fromiter(map(number.get, map(str, names), repeat(other)), dtype=np.int64, count=len(names))
+    sides = zip(SIDES, (report.gold_spans, report.system_spans), places, strict=True)
     gold, system = (
-        SideIndex(spans, _span_docs(spans, number, other), _marks(errors, side), row_docs, offsets)
-        for side, spans in zip(SIDES, (report.gold_spans, report.system_spans), strict=True)
+        SideIndex(spans, found, _span_docs(spans, found, number, other), _marks(errors, side), row_docs,
+                  offsets)  # fmt: skip
+        for side, spans, found in sides
     )
     return Documents(report.documents, number, gold, system)
 
@@ -503,13 +503,13 @@ class Documents(Mapping[str, DocumentData]):
         return len(self._number)
 
 
-def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.ndarray:
+def _span_docs(spans: Sequence[Span], places: SpanPlaces | None, number: dict[str, int],
+               other: int) -> np.ndarray:  # fmt: skip
     """Each span's document number (`other` for a document not in the report; from the
-    spans' columns where kept so)."""
-    columns = _columns(spans)
-    if columns is not None:
-        doc_numbers = np.array([number.get(name, other) for name in columns.doc_names], dtype=np.int64)
-        return doc_numbers[columns.docs]
+    spans' places where kept as arrays)."""
+    if places is not None:
+        doc_numbers = np.array([number.get(name, other) for name in places.doc_names], dtype=np.int64)
+        return doc_numbers[places.docs]
     names = each(attrgetter("doc"), spans)
     return np.fromiter(map(number.get, names, repeat(other)), dtype=np.int64, count=len(spans))
 

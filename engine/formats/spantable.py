@@ -14,7 +14,6 @@ from typing import Any, overload
 
 import numpy as np
 
-from ..rowkeys import distinct_naturals
 from ..spans import Annotations, Document, Span, same_items
 from .standoff import PARTS, word_bounds
 
@@ -25,17 +24,23 @@ Origin = Callable[[int], str]
 
 
 @dataclass
-class SpanColumns:
-    """Spans' places as arrays: each span's document (a number into `doc_names`), start and
-    end; and the sets of their labels and of their kinds (attrs["kind"]: *SEM's cue and
-    scope, ProPara's conversion and move; most spans have none)."""
+class SpanPlaces:
+    """Spans' places as arrays, for the viewer's index: each span's document (a number into
+    `doc_names`), start, end and label (a number into `label_names`); and the set of their
+    kinds (attrs["kind"]: ProPara's conversion and move; most spans have none)."""
 
     doc_names: Sequence[str]
     docs: np.ndarray
     starts: np.ndarray
     ends: np.ndarray
-    labels: set[str]
+    labels: np.ndarray
+    label_names: Sequence[str]
     kinds: set[str] = field(default_factory=set)
+
+    def label_set(self, keep: np.ndarray | slice = slice(None)) -> set[str]:
+        """The labels of the spans (those `keep` picks), counted (no sort)."""
+        counts = np.bincount(self.labels[keep], minlength=len(self.label_names))
+        return {self.label_names[i] for i in np.flatnonzero(counts).tolist()}
 
 
 class SpanSequence(Sequence[Span]):
@@ -44,7 +49,7 @@ class SpanSequence(Sequence[Span]):
     def span(self, i: int) -> Span:
         raise NotImplementedError
 
-    def columns(self) -> SpanColumns | None:
+    def places(self) -> SpanPlaces | None:
         """The spans' places as arrays, where kept so (None: known from the spans only)."""
         return None
 
@@ -151,9 +156,8 @@ class SpanTable(SpanSequence):
         return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
                     self.doc_names[self.docs[i]], attrs)  # fmt: skip
 
-    def columns(self) -> SpanColumns:
-        labels = {self.label_names[i] for i in distinct_naturals(self.labels).tolist()}
-        return SpanColumns(self.doc_names, self.docs, self.starts, self.ends, labels)
+    def places(self) -> SpanPlaces:
+        return SpanPlaces(self.doc_names, self.docs, self.starts, self.ends, self.labels, self.label_names)
 
     def select(self, keep: np.ndarray) -> SpanTable:
         """The spans where `keep` (a boolean mask or index array) holds, with the reader's

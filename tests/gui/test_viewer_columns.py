@@ -24,10 +24,10 @@ def _shown(data: ReportData) -> list[object]:
     shown: list[object] = [data.labels, data.kinds, data.shown_columns]
     for name in data.documents:
         document = data.documents[name]
-        shown += [name, document.blocks, document.labels(), document.cut_note()]
+        shown += [name, document.blocks, sorted(document.labels()), document.cut_note()]
         for side in document.sides.values():
             whole = len(document)
-            shown += [side.spans_in(0, whole), side.marks_in(0, whole), side.labels()]
+            shown += [side.spans_in(0, whole), side.marks_in(0, whole), sorted(side.labels())]
             shown += [(side.spans_in(at, at + 1), side.marks_in(at, at + 1)) for at in range(-6, whole + 2)]
     return shown
 
@@ -43,7 +43,7 @@ def test_spans_indexed_from_their_columns_are_shown_as_when_made_whole(tmp_path,
     report = method.evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
     from_columns = _shown(ReportData.build(report))
     assert isinstance(report.gold_spans, ViewerSpans) and isinstance(report.system_spans, ViewerSpans)
-    monkeypatch.setattr(ViewerSpans, "columns", lambda self: None)  # made whole, as before
+    monkeypatch.setattr(ViewerSpans, "places", lambda self: None)  # made whole, as before
     report = method.evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
     made_whole = _shown(ReportData.build(report))
     assert isinstance(report.gold_spans, list)
@@ -136,7 +136,7 @@ def test_clueval_spans_indexed_from_their_columns_are_shown_as_when_made_whole(t
     report = method.evaluate(gold, system, method.Options(**options), detail=True)
     assert isinstance(report.gold_spans, CluevalSpans) and len(report.gold_spans) >= 3
     from_columns = _shown(ReportData.build(report))
-    monkeypatch.setattr(CluevalSpans, "columns", lambda self: None)
+    monkeypatch.setattr(CluevalSpans, "places", lambda self: None)
     report = method.evaluate(gold, system, method.Options(**options), detail=True)
     made_whole = _shown(ReportData.build(report))
     assert from_columns == made_whole and repr(from_columns) == repr(made_whole)
@@ -175,8 +175,30 @@ def test_propara_spans_placed_at_once_are_each_items_step(monkeypatch, case):
         assert keys == sorted(keys)
     assert len(report.gold_spans) >= 2
     from_columns = _shown(ReportData.build(report))
-    monkeypatch.setattr(ProcessSpans, "columns", lambda self: None)
+    monkeypatch.setattr(ProcessSpans, "places", lambda self: None)
     report = method.evaluate(answers, predictions, method.Options(sentences=sentences), detail=True)
     made_whole = _shown(ReportData.build(report))
     assert from_columns == made_whole and repr(from_columns) == repr(made_whole)
     assert from_columns[1] == ["conversion", "move"]  # the kinds, from the columns too
+
+
+def test_a_documents_labels_come_from_its_spans_places_without_making_them(tmp_path, monkeypatch):
+    """The viewer asks a document's labels on the UI thread as it shows it: they are counted
+    from the places' label numbers (one CLUEval document of 1,000,000 tokens would make its
+    226,513 spans there), the same labels as its spans have."""
+    from engine.methods.clueval.detail import ViewerSpans as CluevalSpans
+
+    gold, system, options = _clueval_inputs(tmp_path, "worked")
+    clueval = get_method("clueval")
+    ref, sys_ = _odd_pages(tmp_path, ODD)
+    reports = [clueval.evaluate(gold, system, clueval.Options(**options), detail=True),
+               get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)]  # fmt: skip
+    shown = [ReportData.build(report).documents for report in reports]
+    for spans in (CluevalSpans, ViewerSpans):
+        monkeypatch.setattr(spans, "span", lambda self, i: pytest.fail("a span made"))
+    labels = [[sorted(documents[name].labels()) for name in documents] for documents in shown]
+    monkeypatch.undo()
+    for report, found in zip(reports, labels, strict=True):
+        expected = [sorted({span.label for span in [*report.gold_spans, *report.system_spans] if span.doc == name})
+                    for name in (document.name for document in report.documents)]  # fmt: skip
+        assert found == expected and any(found)

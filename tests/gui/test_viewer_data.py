@@ -91,7 +91,7 @@ def test_a_span_table_side_shows_the_same_spans_as_its_span_objects(rows, start,
             expected = sorted((s for s in table if s.doc == name and s.start < end and max(s.end, s.start + 1) > start),
                               key=lambda s: (s.start, -s.end))  # fmt: skip
             assert [(s, s.attrs) for s in found] == [(s, s.attrs) for s in expected]
-    assert _labels_and_kinds(table) == ({span.label for span in table}, set())
+    assert _labels_and_kinds(table, table.places()) == ({span.label for span in table}, set())
 
 
 def test_source_name_finds_the_file_of_a_folder_document():

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...formats.spantable import SpanColumns, SpanSequence, token_arrays
+from ...formats.spantable import SpanPlaces, SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, ColumnRows, Later, blank_side, numbered_rows, side_columns
 from ...spans import Document, Span
@@ -287,7 +287,7 @@ class ViewerSpans(SpanSequence):
     def __len__(self) -> int:
         return len(self.table)
 
-    def columns(self) -> SpanColumns:
+    def places(self) -> SpanPlaces:
         """The spans' places in their documents as span(i) makes them, all at once."""
         documents, k = self.documents, self.which
         first, last = (np.array(ends, dtype=np.int64) - np.array(documents.starts, np.int64)[k]
@@ -295,8 +295,10 @@ class ViewerSpans(SpanSequence):
         begins, ends = documents.placed_all(k, first, last)
         lengths = np.array([len(document) for document in documents.documents], dtype=np.int64)[k]
         ends = np.maximum(np.minimum(ends, lengths), begins)
-        labels = set(map("/".join, set(self.table.labels)))
-        return SpanColumns([document.name for document in documents.documents], k, begins, ends, labels)
+        number: dict[tuple[str, ...], int] = {}
+        labels = np.array([number.setdefault(labels, len(number)) for labels in self.table.labels], np.int64)
+        names = [document.name for document in documents.documents]
+        return SpanPlaces(names, k, begins, ends, labels, list(map("/".join, number)))
 
     def span(self, i: int) -> Span:
         table, k = self.table, int(self.which[i])

@@ -12,8 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...export.rowtexts import integer_texts
-from ...formats.spantable import SpanColumns, SpanSequence
-from ...rowkeys import distinct_naturals
+from ...formats.spantable import SpanPlaces, SpanSequence
 from ...spans import Span
 from .columns import Scores, Spans, below_1e16, bounds
 from .jsontext import float_texts
@@ -209,10 +208,10 @@ class ViewerSpans(SpanSequence):
     def __iter__(self) -> Iterator[Span]:
         return iter(self.between(0, len(self)))
 
-    def columns(self) -> SpanColumns:
-        spans = self.side.spans
-        labels = {self.side.shown_labels[k] for k in distinct_naturals(spans.label).tolist()}
-        return SpanColumns(self.pages.names, spans.row, spans.start, spans.end, labels)
+    def places(self) -> SpanPlaces:
+        side = self.side
+        return SpanPlaces(self.pages.names, side.row, side.spans.start, side.spans.end, side.spans.label,
+                          side.shown_labels)  # fmt: skip
 
     def between(self, start: int, stop: int) -> list[Span]:
         """Spans start..stop − 1, made a column at a time (a status, line and pieces per span)."""

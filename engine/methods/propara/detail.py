@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...formats.spantable import SpanColumns, SpanSequence
+from ...formats.spantable import SpanPlaces, SpanSequence
 from ...report import ColumnRows, Table
 from ...spans import Document, LazyDocuments, Span
 from . import shown
@@ -343,10 +343,10 @@ class ProcessSpans(SpanSequence):
         self.documents, self.gathered, self.side = documents, gathered, side
 
     def __len__(self) -> int:
-        return len(self._places[0])
+        return len(self._placed[0])
 
     @cached_property
-    def _places(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _placed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per span, process by process its conversions then its moves in item order: its
         item's number among the items, its document, its unit's start and end."""
         gathered, width = self.gathered, len(GROUPS)
@@ -368,12 +368,15 @@ class ProcessSpans(SpanSequence):
 
     @cached_property
     def _lists(self) -> tuple[list[int], ...]:
-        return tuple(column.tolist() for column in self._places)
+        return tuple(column.tolist() for column in self._placed)
 
-    def columns(self) -> SpanColumns:
-        items, docs, starts, ends = self._places
-        kinds = {SINGULAR[_question(self.gathered.items[k])] for k in items.tolist()}
-        return SpanColumns(self.documents.names, docs, starts, ends, kinds, kinds)
+    def places(self) -> SpanPlaces:
+        items, docs, starts, ends = self._placed
+        questions = (_question(self.gathered.items[k]) for k in items.tolist())
+        moves = np.fromiter((question == "moves" for question in questions), np.int64, len(items))
+        places = SpanPlaces(self.documents.names, docs, starts, ends, moves, ["conversion", "move"])
+        places.kinds = places.label_set()  # a conversion's kind is its label, a move's too
+        return places
 
     def span(self, i: int) -> Span:
         k, doc, start, end = (column[i] for column in self._lists)
