@@ -9,7 +9,15 @@ import sys
 import numpy as np
 import pytest
 
-from engine.rowkeys import DENSE_LIMIT, _sorted_ids, distinct_values, group_ids, row_keys, stacked_row_keys
+from engine.rowkeys import (
+    DENSE_LIMIT,
+    _sorted_ids,
+    distinct_values,
+    group_ids,
+    numbered_within,
+    row_keys,
+    stacked_row_keys,
+)
 
 
 def test_group_ids_are_dense_ranks_of_the_rows():
@@ -61,3 +69,9 @@ def test_which_unique_imports_numpy_ma(call, imports_ma):
     code = "from engine.rowkeys import distinct_values; " + _NUMPY_MA_AFTER.format(call=call)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == str(imports_ma), done.stderr
+
+
+def test_each_item_numbered_within_its_group():
+    assert numbered_within(np.array([3, 0, 1, 2])).tolist() == [0, 1, 2, 0, 0, 1]
+    assert numbered_within(np.array([], dtype=np.int64)).tolist() == []
+    assert numbered_within([2]).tolist() == [0, 1]

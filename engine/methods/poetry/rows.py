@@ -15,6 +15,7 @@ import numpy as np
 
 from ...errors import FileWarning, InputError, describe
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, Layout, SpanTuple, quote_id, spans_of
+from ...rowkeys import numbered_within
 from .columns import Spans
 from .compare import spans_from_tuples
 from .reading import Columns, Pages
@@ -140,8 +141,7 @@ def _gather(columns: Columns, lines: np.ndarray, rows: np.ndarray) -> Spans:
     columns themselves (not copies) when the rows take every line in file order."""
     first = columns.at[lines]
     count = columns.at[lines + 1] - first
-    total = int(count.sum())
-    within = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
+    within = numbered_within(count)
     every_line = len(lines) == len(columns.at) - 1 and np.array_equal(lines, np.arange(len(lines)))
     take = slice(None) if every_line else np.repeat(first, count) + within
     return Spans(np.repeat(rows, count), columns.start[take], columns.end[take], columns.label[take], within)

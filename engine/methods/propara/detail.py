@@ -20,6 +20,7 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence
 from ...report import ColumnRows, Table
+from ...rowkeys import numbered_within
 from ...spans import Document, LazyDocuments, Span
 from . import shown
 from .scores import QUESTIONS
@@ -168,7 +169,7 @@ class BestPairs:
         exact = np.array(self.exact or [(0.0, -1)], dtype=[("score", float), ("where", np.int64)])
         score_pool = np.concatenate([*(best[0] for best in self.arrays), exact["score"]])
         where_pool = np.concatenate([*(best[1] for best in self.arrays), exact["where"]])
-        position = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        position = numbered_within(counts)
         starts = np.repeat(self.starts, counts)
         matched = starts == self.MATCHED
         index = np.where(matched, 0, starts + position)
@@ -353,7 +354,7 @@ class ProcessSpans(SpanSequence):
         groups = [GROUPS.index((q, self.side)) for q in ("conversions", "moves")]
         runs = (np.arange(len(self.documents))[:, None] * width + np.array(groups)).reshape(-1)
         counts = gathered.counts[runs]
-        items = np.repeat(gathered.starts[runs], counts) + _within(counts)
+        items = np.repeat(gathered.starts[runs], counts) + numbered_within(counts)
         steps = np.array([gathered.items[k].step for k in items.tolist()], dtype=np.int64)
         stepped = steps != 0
         items, docs, steps = items[stepped], np.repeat(runs // width, counts)[stepped], steps[stepped]
@@ -388,11 +389,6 @@ class ProcessSpans(SpanSequence):
 
 def _question(item: Item) -> str:
     return "conversions" if isinstance(item, Conversion) else "moves"
-
-
-def _within(counts: np.ndarray) -> np.ndarray:
-    """0, 1, … counts[i] − 1 for each i in turn: each item's number in its group."""
-    return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
