@@ -1,6 +1,7 @@
-"""The viewer's spans indexed from their columns (poetry's 201,611 spans are not made to be
-indexed: each is made when shown), its documents' names and lengths learnt without making
-them, and a page without text whose spans lie past 2**63 shown cut."""
+"""The viewer's spans indexed from their places (SpanPlaces: arrays of documents, starts, ends
+and labels; poetry's 201,611 spans are not made to be indexed, each is made when shown), its
+documents' names and lengths learnt without making them, and a page without text whose spans
+lie past 2**63 shown cut."""
 
 from __future__ import annotations
 
@@ -33,27 +34,27 @@ def _shown(data: ReportData) -> list[object]:
 
 
 @pytest.mark.parametrize("ignore_label", [False, True])
-def test_spans_indexed_from_their_columns_are_shown_as_when_made_whole(tmp_path, monkeypatch, ignore_label):
+def test_spans_indexed_from_their_places_are_shown_as_when_made_whole(tmp_path, monkeypatch, ignore_label):
     """On odd pages (splits, merges, repeated ids, negative offsets, pages with and without
     text) the viewer shows the same spans, marks and labels, Python types included, whether
-    it indexes poetry's spans from their columns or makes them all first; the report's spans
+    it indexes poetry's spans from their places (arrays) or makes them all first; the report's spans
     stay a sequence that makes each when read."""
     ref, sys_ = _odd_pages(tmp_path, ODD)
     method = get_method("poetry")
     report = method.evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
-    from_columns = _shown(ReportData.build(report))
+    from_places = _shown(ReportData.build(report))
     assert isinstance(report.gold_spans, ViewerSpans) and isinstance(report.system_spans, ViewerSpans)
     monkeypatch.setattr(ViewerSpans, "places", lambda self: None)  # made whole, as before
     report = method.evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
     made_whole = _shown(ReportData.build(report))
     assert isinstance(report.gold_spans, list)
-    assert from_columns == made_whole
-    assert repr(from_columns) == repr(made_whole)  # the same types: 1 is not 1.0 nor True
-    assert any(isinstance(item, list) and len(item) > 1 for item in from_columns[3:])  # spans shown
+    assert from_places == made_whole
+    assert repr(from_places) == repr(made_whole)  # the same types: 1 is not 1.0 nor True
+    assert any(isinstance(item, list) and len(item) > 1 for item in from_places[3:])  # spans shown
 
 
 def test_pages_are_not_made_to_learn_their_names_and_lengths(tmp_path, monkeypatch):
-    """The viewer learns the pages' names and lengths (texts', stand-ins') from their columns:
+    """The viewer learns the pages' names and lengths (texts', stand-ins') from their places:
     of the 40 pages only the first, which it lays out at once, is made."""
     ref, sys_ = _odd_pages(tmp_path, ODD)
     report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
@@ -126,7 +127,7 @@ def _clueval_inputs(tmp_path, name: str) -> tuple[str, str, dict[str, object]]:
 
 
 @pytest.mark.parametrize("inputs", ["worked", "generated", "across", "brat"])
-def test_clueval_spans_indexed_from_their_columns_are_shown_as_when_made_whole(tmp_path, monkeypatch, inputs):
+def test_clueval_spans_indexed_from_their_places_are_shown_as_when_made_whole(tmp_path, monkeypatch, inputs):
     """CLUEval's spans placed in their documents all at once (tokens, or a text's characters)
     are shown as those span(i) makes one at a time."""
     from engine.methods.clueval.detail import ViewerSpans as CluevalSpans
@@ -135,11 +136,11 @@ def test_clueval_spans_indexed_from_their_columns_are_shown_as_when_made_whole(t
     method = get_method("clueval")
     report = method.evaluate(gold, system, method.Options(**options), detail=True)
     assert isinstance(report.gold_spans, CluevalSpans) and len(report.gold_spans) >= 3
-    from_columns = _shown(ReportData.build(report))
+    from_places = _shown(ReportData.build(report))
     monkeypatch.setattr(CluevalSpans, "places", lambda self: None)
     report = method.evaluate(gold, system, method.Options(**options), detail=True)
     made_whole = _shown(ReportData.build(report))
-    assert from_columns == made_whole and repr(from_columns) == repr(made_whole)
+    assert from_places == made_whole and repr(from_places) == repr(made_whole)
 
 
 PROPARA_CASES = {  # answers, predictions, sentences (their words make a step's unit longer)
@@ -151,10 +152,10 @@ PROPARA_CASES = {  # answers, predictions, sentences (their words make a step's 
 
 @pytest.mark.parametrize("case", list(PROPARA_CASES))
 def test_propara_spans_placed_at_once_are_each_items_step(monkeypatch, case):
-    """ProPara's conversions and moves placed all at once (ProcessSpans' columns) are, span by
+    """ProPara's conversions and moves placed all at once (ProcessSpans' places) are, span by
     span, the unit of their step in their process's document, the processes in the detail's
     order and each one's conversions before its moves; the viewer shows the same from their
-    columns as from the spans made whole."""
+    places as from the spans made whole."""
     from engine.methods.propara.detail import ProcessSpans
     from tests.conftest import conformance
 
@@ -174,12 +175,12 @@ def test_propara_spans_placed_at_once_are_each_items_step(monkeypatch, case):
         keys = [(order[span.doc], span.label == "move") for span in made]
         assert keys == sorted(keys)
     assert len(report.gold_spans) >= 2
-    from_columns = _shown(ReportData.build(report))
+    from_places = _shown(ReportData.build(report))
     monkeypatch.setattr(ProcessSpans, "places", lambda self: None)
     report = method.evaluate(answers, predictions, method.Options(sentences=sentences), detail=True)
     made_whole = _shown(ReportData.build(report))
-    assert from_columns == made_whole and repr(from_columns) == repr(made_whole)
-    assert from_columns[1] == ["conversion", "move"]  # the kinds, from the columns too
+    assert from_places == made_whole and repr(from_places) == repr(made_whole)
+    assert from_places[1] == ["conversion", "move"]  # the kinds, from the places too
 
 
 def test_a_documents_labels_come_from_its_spans_places_without_making_them(tmp_path, monkeypatch):
