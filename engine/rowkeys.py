@@ -132,9 +132,3 @@ def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """starts[0] … starts[0] + lengths[0] − 1, then starts[1] … starts[1] + lengths[1] − 1, …"""
     return np.repeat(starts - run_starts(lengths), lengths) + np.arange(int(lengths.sum()))
 
-
-def numbered_within(counts: np.ndarray) -> np.ndarray:
-    """0, 1, … counts[i] − 1 for each group i in turn: each item's number in its group (the
-    groups' items one after another)."""
-    counts = np.asarray(counts, dtype=np.int64)
-    return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)

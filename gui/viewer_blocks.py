@@ -8,7 +8,7 @@ from itertools import chain
 
 import numpy as np
 
-from engine.rowkeys import numbered_within
+from engine.rowkeys import ranges as runs_from  # (this module names its unit ranges `ranges`)
 from engine.spans import Document
 
 #: Most positions one layout block holds: tokens of a word document, characters of a
@@ -95,14 +95,14 @@ def layout_blocks(
     marks = np.array(breaks, dtype=np.int64)
     first = np.searchsorted(marks, ranges[:, 0])
     cuts = np.searchsorted(marks, ranges[:, 1] - 1) - first  # the breaks inside each range
-    cut = marks[first.repeat(cuts) + numbered_within(cuts)] + 1
+    cut = marks[runs_from(first, cuts)] + 1
     ahead = np.cumsum(cuts)  # the cuts of this range and those before
     starts = np.insert(cut, ahead - cuts, ranges[:, 0])  # a range's start, then its cuts
     ends = np.insert(cut, ahead, ranges[:, 1])  # its cuts, then its end
     pieces = (ends - starts + size - 1) // size
     long = np.flatnonzero(pieces > 1)
     if text is None or not len(long):
-        block_starts = starts.repeat(pieces) + size * numbered_within(pieces)
+        block_starts = starts.repeat(pieces) + size * runs_from(np.zeros_like(pieces), pieces)
         return block_starts, np.minimum(block_starts + size, ends.repeat(pieces))
     piece_starts = {i: _piece_starts(text, int(starts[i]), int(ends[i]), size) for i in long.tolist()}
     pieces[long] = [len(found) for found in piece_starts.values()]

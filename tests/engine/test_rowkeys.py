@@ -14,7 +14,7 @@ from engine.rowkeys import (
     _sorted_ids,
     distinct_values,
     group_ids,
-    numbered_within,
+    ranges,
     row_keys,
     stacked_row_keys,
 )
@@ -72,6 +72,7 @@ def test_which_unique_imports_numpy_ma(call, imports_ma):
 
 
 def test_each_item_numbered_within_its_group():
-    assert numbered_within(np.array([3, 0, 1, 2])).tolist() == [0, 1, 2, 0, 0, 1]
-    assert numbered_within(np.array([], dtype=np.int64)).tolist() == []
-    assert numbered_within([2]).tolist() == [0, 1]
+    """ranges from 0: each item's number in its group (ProPara's, poetry's and the viewer's use)."""
+    assert ranges(np.zeros(4, np.int64), np.array([3, 0, 1, 2])).tolist() == [0, 1, 2, 0, 0, 1]
+    assert ranges(np.zeros(0, np.int64), np.array([], dtype=np.int64)).tolist() == []
+    assert ranges(np.zeros(1, np.int64), np.array([2])).tolist() == [0, 1]

@@ -21,7 +21,7 @@ from ...errors import InputError, given
 from ...formats.spantable import Bounds, SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
-from ...rowkeys import distinct_naturals, numbered_within
+from ...rowkeys import distinct_naturals, ranges
 from ...spans import Document
 from .. import span_adapter
 from ..spans.inputs import only_system_labels
@@ -111,8 +111,7 @@ def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.n
         raise InputError(expected, found, file=path)
     first, last, labels = first[order], last[order], table.labels[order]
     lengths = last - first + 1
-    offsets = numbered_within(lengths)
-    positions = np.repeat(first, lengths) + offsets
+    positions = ranges(first, lengths)
     tags = np.full(n, "O", dtype=object)
     inside = np.array([f"I-{name}" for name in table.label_names] or ["I-"], dtype=object)
     begin = np.array([f"B-{name}" for name in table.label_names] or ["B-"], dtype=object)

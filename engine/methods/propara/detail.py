@@ -20,7 +20,7 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence
 from ...report import ColumnRows, Table
-from ...rowkeys import numbered_within
+from ...rowkeys import ranges
 from ...spans import Document, LazyDocuments, Span
 from . import shown
 from .scores import QUESTIONS
@@ -169,7 +169,7 @@ class BestPairs:
         exact = np.array(self.exact or [(0.0, -1)], dtype=[("score", float), ("where", np.int64)])
         score_pool = np.concatenate([*(best[0] for best in self.arrays), exact["score"]])
         where_pool = np.concatenate([*(best[1] for best in self.arrays), exact["where"]])
-        position = numbered_within(counts)
+        position = ranges(np.zeros_like(counts), counts)  # each item's place in its run
         starts = np.repeat(self.starts, counts)
         matched = starts == self.MATCHED
         index = np.where(matched, 0, starts + position)
@@ -354,7 +354,7 @@ class ProcessSpans(SpanSequence):
         groups = [GROUPS.index((q, self.side)) for q in ("conversions", "moves")]
         runs = (np.arange(len(self.documents))[:, None] * width + np.array(groups)).reshape(-1)
         counts = gathered.counts[runs]
-        items = np.repeat(gathered.starts[runs], counts) + numbered_within(counts)
+        items = ranges(gathered.starts[runs], counts)
         steps = np.array([gathered.items[k].step for k in items.tolist()], dtype=np.int64)
         stepped = steps != 0
         items, docs, steps = items[stepped], np.repeat(runs // width, counts)[stepped], steps[stepped]
