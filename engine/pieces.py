@@ -132,3 +132,9 @@ def _bounds(counts: np.ndarray) -> np.ndarray:
     bounds = np.zeros(len(counts) + 1, np.int64)
     np.cumsum(counts, out=bounds[1:])
     return bounds
+
+
+def positions_within(positions: np.ndarray, bound: int) -> np.ndarray:
+    """Positions as 64-bit integers within ±bound: a page without text may have offsets past
+    2**63 (kept as Python ints), which no view shows; clipped, they keep their order."""
+    return np.clip(positions, -bound, bound).astype(np.int64)

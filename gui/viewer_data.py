@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from engine.formats.spantable import SpanPlaces, SpanSequence
-from engine.pieces import PieceColumn
+from engine.pieces import PieceColumn, positions_within
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows, Later, Report
 from engine.spans import Document, Span, document_lengths, document_names
@@ -152,12 +152,6 @@ def _type(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _placeable(positions: np.ndarray) -> np.ndarray:
-    """Positions as 64-bit integers within ±LONGEST_PLACED (a page without text may have
-    offsets past 2**63: the viewer never shows them, and they keep their order)."""
-    return np.clip(positions, -LONGEST_PLACED, LONGEST_PLACED).astype(np.int64)
-
-
 def _positions(
     items: Sequence[Any], start: Callable[[Any], int], end: Callable[[Any], int]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -196,8 +190,8 @@ class SideIndex:
             positions = places.starts, places.ends
         else:
             positions = _positions(spans, attrgetter("start"), attrgetter("end"))
-        self.span_places = Placed(docs, *map(_placeable, positions), offsets)
-        mark_positions = map(_placeable, (marks.starts, marks.ends))
+        self.span_places = Placed(docs, *(positions_within(p, LONGEST_PLACED) for p in positions), offsets)
+        mark_positions = (positions_within(p, LONGEST_PLACED) for p in (marks.starts, marks.ends))
         self.mark_places = Placed(row_docs[marks.rows], *mark_positions, offsets)
 
 
