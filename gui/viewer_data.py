@@ -356,7 +356,7 @@ class ReportData:
         (models.error_table: no row of it is made as a dict). Of the documents only the first,
         the one the viewer opens, is laid out here; the others when the viewer opens them."""
         progress.update(1.0, "preparing the viewer", force=True)
-        places = _made_once(report)
+        places = _side_places(report)
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
         data = cls(report, shown_columns=_shown_columns(errors, columns), errors=errors)
@@ -393,7 +393,7 @@ class ReportData:
         return self.errors.row(index)
 
 
-def _made_once(report: Report) -> list[SpanPlaces | None]:
+def _side_places(report: Report) -> list[SpanPlaces | None]:
     """Each side's spans' places, where kept as arrays (indexed from them, each span made
     when shown); spans made when read without them are made once here (the views read each
     span several times)."""

@@ -18,7 +18,7 @@ def test_the_units_are_those_of_the_documents():
     texts = {pid: [" ".join(rng.choices(words, k=rng.randint(0, 5))) for _ in range(rng.randint(0, 8))]
              for pid in pids if rng.random() < 0.6}  # fmt: skip  # some without a text, some sentences empty
     documents = ProcessDocuments(pids, steps, texts)
-    counts, bounds = documents.units()
+    counts, bounds = documents.units
     made = [process_document(pid, n, texts.get(pid)) for pid, n in zip(pids, steps, strict=True)]
     assert counts.tolist() == [len(d.units) for d in made]
     assert bounds.tolist() == [list(unit) for d in made for unit in d.units]

@@ -79,9 +79,11 @@ class ProcessDocuments(LazyDocuments):
     def document(self, k: int) -> Document:
         return process_document(self.pids[k], self.steps[k], self.sentences[k])
 
+    @cached_property
     def units(self) -> tuple[np.ndarray, np.ndarray]:
         """Per document its number of units, and every document's units' starts and ends
-        one after another (as process_document makes them: a step's words, or one token)."""
+        one after another (as process_document makes them: a step's words, or one token),
+        made once: the error rows and each side's spans read them."""
         lengths = (max(n, len(found or ())) for n, found in zip(self.steps, self.sentences, strict=True))
         counts = np.fromiter(lengths, np.int64, len(self))
         tokens = np.ones(int(counts.sum()), np.int64)  # per unit its tokens
@@ -358,7 +360,7 @@ class ProcessSpans(SpanSequence):
         steps = np.array([gathered.items[k].step for k in items.tolist()], dtype=np.int64)
         stepped = steps != 0
         items, docs, steps = items[stepped], np.repeat(runs // width, counts)[stepped], steps[stepped]
-        unit_counts, units = self.documents.units()
+        unit_counts, units = self.documents.units
         unit = steps - 1 + np.where(steps > 0, 0, unit_counts[docs])  # a list's index from its end below 0
         at = np.cumsum(unit_counts)[docs] - unit_counts[docs] + unit
         return items, docs, units[at, 0], units[at, 1]

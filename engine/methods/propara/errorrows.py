@@ -85,7 +85,7 @@ def _unit_bounds(documents: ProcessDocuments, doc: np.ndarray, steps: np.ndarray
     item the document's number; -1, -1 for step 0): an item's unit taken from every
     document's units by its document's first unit and its step (every step is a unit of
     its document: detail.spans)."""
-    counts, units = documents.units()
+    counts, units = documents.units
     units = np.append(units, [[-1, -1]], axis=0)
     at = np.where(steps > 0, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
     return units[at, 0], units[at, 1]
