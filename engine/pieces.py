@@ -134,6 +134,11 @@ def _bounds(counts: np.ndarray) -> np.ndarray:
     return bounds
 
 
+#: The farthest position a view (a workbook's context, a page's stand-in text) reaches: with
+#: room for their sums in 64 bits.
+FARTHEST_SHOWN = 2**62
+
+
 def positions_within(positions: np.ndarray, bound: int) -> np.ndarray:
     """Positions as 64-bit integers within ±bound: a page without text may have offsets past
     2**63 (kept as Python ints), which no view shows; clipped, they keep their order."""

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS, Positions, stretch
-from ..pieces import PieceColumn, positions_within
+from ..pieces import FARTHEST_SHOWN, PieceColumn, positions_within
 from ..rowkeys import distinct_naturals, distinct_values
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
@@ -175,9 +175,9 @@ def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str
 
 def _flat_parts(parts: Sequence[Any]) -> Parts:
     """(row, start, end) of every part of the rows' parts (None or a list of [start, end]),
-    offsets past ±2**62 brought to it: none is shown."""
+    offsets past ±FARTHEST_SHOWN brought to it: none is shown."""
     column = PieceColumn.of(parts)
-    return column.rows(), *(positions_within(p, 2**62) for p in column.pieces())
+    return column.rows(), *(positions_within(p, FARTHEST_SHOWN) for p in column.pieces())
 
 
 class Contexts:

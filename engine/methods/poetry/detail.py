@@ -16,6 +16,7 @@ import numpy as np
 from ...context import Positions
 from ...errors import InputError, describe
 from ...formats.poetry_jsonl import JsonLines, page_id_of, parse_line
+from ...pieces import FARTHEST_SHOWN
 from ...progress import Progress
 from ...report import Later, Report, Table
 from ...spans import Document, LazyDocuments
@@ -39,9 +40,6 @@ NO_TEXT_LEGEND = (
     " A page without its text shows each stretch of the context by its length (⟨n⟩: n characters), "
     "and … where the page goes on before or after the spans."
 )
-#: The longest stand-in text of a page without one: a length a sequence can have, with room
-#: for the contexts' sums (spans at offsets past it are left unmarked in the contexts).
-LONGEST_STAND_IN = 2**62
 PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_spans", "line"]
 
 
@@ -190,7 +188,8 @@ class PageDocuments(LazyDocuments):
 
     @cached_property
     def _lengths(self) -> list[Any]:
-        """The stand-in texts' lengths, worked out when a page without text is first shown."""
+        """The stand-in texts' lengths, worked out when first asked (a page without text
+        shown, or every page's length)."""
         return stand_in_lengths(self.pages)
 
     def document(self, row: int) -> Document:
@@ -211,7 +210,7 @@ def stand_in_lengths(pages: Pages) -> list[Any]:
     lengths = np.zeros(len(pages.names), dtype=np.result_type(*ends))
     for side, end in zip((pages.refs, pages.syss), ends, strict=True):
         np.maximum.at(lengths, side.row, end)
-    return np.minimum(lengths, LONGEST_STAND_IN).tolist()
+    return np.minimum(lengths, FARTHEST_SHOWN).tolist()  # a length a sequence can have
 
 
 def _document_names(page_ids: list[str]) -> list[str]:
