@@ -149,6 +149,32 @@ def _blank_bytes(data: np.ndarray) -> np.ndarray:
     return flags
 
 
+#: The characters besides space, TAB and newline that str.split() and str.strip() take for
+#: white space (str.isspace; tests/engine/test_columns_blanks.py checks the list).
+OTHER_BLANKS = "\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + (
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+_ASCII_BLANK = np.zeros(256, bool)
+_ASCII_BLANK[[ord(c) for c in OTHER_BLANKS if c < "\x80"]] = True
+
+
+def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
+    """A copy of UTF-8 bytes with every other white space (OTHER_BLANKS) written as spaces,
+    so that split_lines(..., "whitespace") splits and strips lines as str.split() does (a
+    wide character's every byte a space: still one run of blanks)."""
+    spaced = data.copy()
+    spaced[_ASCII_BLANK[data]] = SPACE
+    leads = np.flatnonzero((data == 0xC2) | ((data >= 0xE1) & (data <= 0xE3)))  # the wide blanks' first bytes
+    for char in (c.encode("utf-8") for c in OTHER_BLANKS if c >= "\x80"):
+        at = leads[data[leads] == char[0]]
+        for offset, byte in enumerate(char[1:], 1):
+            at = at[at + offset < len(data)]
+            at = at[data[at + offset] == byte]
+        for offset in range(len(char)):
+            spaced[at + offset] = SPACE
+    return spaced
+
+
 _BLOCK = 1 << 20  # flags looked at a time: the positions of one block are found in 64-bit
 
 

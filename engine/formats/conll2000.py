@@ -16,6 +16,7 @@ from ..errors import FileWarning, InputError
 from ..rowkeys import distinct_values
 from ..textio import read_blocks, without_bom
 from . import sniffing
+from .columns import NEWLINE, SPACE, distinct_fields, gather, split_lines, str_blanks_spaced
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:
@@ -67,12 +68,14 @@ class ConllReader:
         self._tags: dict[str, int] = {}  # each distinct tag's number
         self._levels: list[Levels] = []  # by tag number
         self._lines = _Lines(0)
+        self._texts: Sequence[str] = ()  # the file's distinct lines, as chunks() was last given them
 
     def chunks(self, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray, starts: np.ndarray
                ) -> Chunks:  # fmt: skip
         """The spans of whole sentences, in emission order, punctuation taken out if asked
         (§2.6). `texts`: the file's distinct lines; `ids`: each token's line among them;
         `numbers`: its line number; `starts`: each sentence's first token (the first 0)."""
+        self._texts = texts
         self._parse(texts, ids)
         lines = self._lines
         decoded = Decoded(self._levels, lines.tag[ids], starts)
@@ -81,37 +84,49 @@ class ConllReader:
 
     def forms(self, ids: np.ndarray) -> list[str]:
         """The forms of tokens whose lines (`ids`) chunks() has read."""
+        self._find_forms(ids)
         return self._lines.form[ids].tolist()
 
     def lengths(self, ids: np.ndarray) -> np.ndarray:
-        """The lengths of those forms, each distinct line's measured when first asked for
-        (a run without the detail asks for none)."""
+        """The lengths of those forms."""
+        self._find_forms(ids)
+        return self._lines.length[ids]
+
+    def _find_forms(self, ids: np.ndarray) -> None:
+        """The forms of lines of `ids` not found before, all at once (a run without the
+        detail asks for none)."""
         lines = self._lines
         new = distinct_values(ids[lines.length[ids] < 0])[0]
-        lines.length[new] = list(map(len, lines.form[new].tolist()))
-        return lines.length[ids]
+        if len(new):
+            found = LineFields.of([self._texts[i] for i in new.tolist()])
+            lines.form[new] = forms = found.texts(*found.field(0))
+            lines.length[new] = list(map(len, forms))
 
     def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
-        """Parses the lines of `ids` not parsed before (their POS only with ignore_punct)."""
+        """Parses the lines of `ids` not parsed before, all at once (their POS only with ignore_punct)."""
         if len(self._lines.tag) < len(texts):
             self._lines = self._lines.grown(len(texts))
         lines = self._lines
         new = distinct_values(ids[lines.tag[ids] < 0])[0]
-        found = [texts[i] for i in new.tolist()]
-        fields = [line.split() for line in found]
-        tags = [f[-1] for f in fields]
-        for tag in dict.fromkeys(tags):
-            if tag not in self._tags:
-                self._tags[tag] = len(self._levels)
-                self._levels.append(levels_of(tag))
-        lines.tag[new] = list(map(self._tags.__getitem__, tags))
-        lines.form[new] = [f[0] for f in fields]
-        lines.fields[new] = list(map(len, fields))
+        if not len(new):
+            return
+        found = LineFields.of([texts[i] for i in new.tolist()])
+        codes, tags = found.distinct(*found.field(-1))
+        lines.tag[new] = np.array(list(map(self._tag_number, tags)), np.int64)[codes]
+        lines.fields[new] = found.lines.field_count
         if self.ignore_punct:
-            unread = list(map(punct_unread, found))
+            unread, pos_starts, pos_ends = found.second_word()
+            codes, pos = found.distinct(pos_starts, pos_ends)
+            punctuation = np.fromiter(map(PUNCTUATION_TAGS.__contains__, pos), bool, len(pos))
             lines.unread[new] = unread
-            lines.punctuation[new] = [not no_pos and line.split(" ")[1] in PUNCTUATION_TAGS
-                                      for line, no_pos in zip(found, unread, strict=True)]  # fmt: skip
+            lines.punctuation[new] = ~unread & punctuation[codes]
+
+    def _tag_number(self, tag: str) -> int:
+        """A tag's number among the file's distinct tags (a new tag's levels read)."""
+        if tag not in self._tags:
+            self._tags[tag] = len(self._levels)
+            self._levels.append(levels_of(tag))
+        return self._tags[tag]
 
     def _check(self, faults: Faults, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray) -> None:
         """Stops at the first token the original stops at (a line ignore_punct cannot read is
@@ -150,8 +165,46 @@ class ConllReader:
         return FileWarning(self.name, said, number)
 
 
+class LineFields:
+    """Stripped lines, none empty, as one text's bytes and their fields as str.split()
+    splits them (split by numpy: engine/formats/columns.py), each looked at in C."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self.data = data
+        self.lines = split_lines(str_blanks_spaced(data), "whitespace")
+
+    @classmethod
+    def of(cls, texts: list[str]) -> LineFields:
+        return cls(np.frombuffer("\n".join(texts).encode("utf-8"), np.uint8))
+
+    def field(self, column: int) -> tuple[np.ndarray, np.ndarray]:
+        """(start, end) bytes of each line's field `column` (negative from the end)."""
+        return self.lines.field(np.arange(len(self.lines.starts)), column)
+
+    def second_word(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per line whether it holds no space, and (start, end) bytes of its field 2 of
+        `line.split(" ")` (the POS ignore_punct looks at; empty where there is no space)."""
+        spaces = np.flatnonzero(self.data == SPACE)
+        starts, ends = self.lines.starts, self.lines.ends
+        first = np.searchsorted(spaces, starts)
+        after = np.append(spaces, len(self.data))  # a last slot for the lines after every space
+        unread = after[first] >= ends
+        pos_starts = np.where(unread, ends, after[first] + 1)
+        pos_ends = np.where(unread, ends, np.minimum(after[np.minimum(first + 1, len(spaces))], ends))
+        return unread, pos_starts, pos_ends
+
+    def distinct(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, list[str]]:
+        """Each field's number among the distinct ones, and those as texts."""
+        return distinct_fields(self.data, starts, ends)
+
+    def texts(self, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+        """The fields as texts."""
+        return gather(self.data, starts, ends, np.uint8(NEWLINE)).tobytes().decode("utf-8").split("\n")[:-1]
+
+
 class _Lines:
-    """A file's distinct lines as parsed (by line id; tag −1: not parsed yet)."""
+    """A file's distinct lines as parsed (by line id; tag −1: not parsed yet; length −1:
+    form not found yet)."""
 
     def __init__(self, n: int) -> None:
         self.tag = np.full(n, -1, np.int64)
