@@ -154,8 +154,6 @@ def _blank_bytes(data: np.ndarray) -> np.ndarray:
 OTHER_BLANKS = "\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + (
     "\u2028\u2029\u202f\u205f\u3000"
 )
-_ASCII_BLANK = np.zeros(256, bool)
-_ASCII_BLANK[[ord(c) for c in OTHER_BLANKS if c < "\x80"]] = True
 
 
 def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
@@ -163,7 +161,9 @@ def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
     so that split_lines(..., "whitespace") splits and strips lines as str.split() does (a
     wide character's every byte a space: still one run of blanks)."""
     spaced = data.copy()
-    spaced[_ASCII_BLANK[data]] = SPACE
+    blank = (data >= 0x0B) & (data <= 0x0D)  # OTHER_BLANKS' ASCII ones: \v \f \r, then \x1c-\x1f
+    blank |= (data >= 0x1C) & (data <= 0x1F)
+    spaced[blank] = SPACE
     leads = np.flatnonzero((data == 0xC2) | ((data >= 0xE1) & (data <= 0xE3)))  # the wide blanks' first bytes
     for char in (c.encode("utf-8") for c in OTHER_BLANKS if c >= "\x80"):
         at = leads[data[leads] == char[0]]
