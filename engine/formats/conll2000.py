@@ -119,7 +119,7 @@ class ConllReader:
             codes, pos = found.distinct(pos_starts, pos_ends)
             punctuation = np.fromiter(map(PUNCTUATION_TAGS.__contains__, pos), bool, len(pos))
             lines.unread[new] = unread
-            lines.punctuation[new] = ~unread & punctuation[codes]
+            lines.punctuation[new] = punctuation[codes]  # a line without a space: an empty POS
 
     def _tag_number(self, tag: str) -> int:
         """A tag's number among the file's distinct tags (a new tag's levels read)."""
