@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rowkeys import distinct_values, ranges
+from ..rowkeys import distinct_values, ranges, run_starts
 
 #: A tag's levels, outermost first, each (kind, label, the level as written): kind BEGIN
 #: (B-), INSIDE (I-) or OTHER (neither: ignored); the label what follows the first `-` up
@@ -199,14 +199,13 @@ class Decoded:
         labels: dict[str, int] = {}
         table = [(o, s, labels.setdefault(name, len(labels)) if o == PUSH else -1)
                  for st in self.steps for o, s, name in st.operations]  # fmt: skip
-        rows = np.array(table, np.int64).reshape(-1, 3)
+        columns = np.array(table, np.int64).reshape(-1, 3).T.copy()  # kind, slot, label: each contiguous
         counts = np.array([len(s.operations) for s in self.steps], np.int64)
-        starts = np.r_[0, np.cumsum(counts)[:-1]]
         per_place = counts[self.which]
         place = np.repeat(np.arange(len(self.which)), per_place)
-        within = np.arange(len(place)) - np.repeat(np.cumsum(per_place) - per_place, per_place)
-        chosen = rows[np.repeat(starts[self.which], per_place) + within]
-        return chosen[:, 0], chosen[:, 1], chosen[:, 2], place, list(labels)
+        index = ranges(run_starts(counts)[self.which], per_place)  # each place's operations, in order
+        kind, slot, label = (column.take(index) for column in columns)
+        return kind, slot, label, place, list(labels)
 
     def _at_places(self, per_token: np.ndarray) -> np.ndarray:
         """A per-token flag at every place (False at sentences' ends)."""
@@ -219,7 +218,8 @@ def _occupants(slot: np.ndarray, pushed: np.ndarray) -> np.ndarray:
     """For each operation, the span (numbered in order of pushing) at its slot: the last
     pushed there (every slot's first operation is a push)."""
     number = np.cumsum(pushed) - 1
-    order = np.argsort(slot, kind="stable")
+    small = bool(len(slot)) and int(slot.max()) < 2**15  # a radix sort then: several times faster
+    order = np.argsort(slot.astype(np.int16) if small else slot, kind="stable")
     spread = len(number) + 1
     key = np.where(pushed, slot * spread + number, -1)[order]
     found = np.empty_like(number)
