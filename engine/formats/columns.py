@@ -150,7 +150,7 @@ def _blank_bytes(data: np.ndarray) -> np.ndarray:
 
 
 #: The characters besides space, TAB and newline that str.split() and str.strip() take for
-#: white space (str.isspace; tests/engine/test_columns_blanks.py checks the list).
+#: white space (str.isspace; tests/engine/test_conll2000_fields.py checks the list).
 OTHER_BLANKS = "\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + (
     "\u2028\u2029\u202f\u205f\u3000"
 )

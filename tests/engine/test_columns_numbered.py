@@ -1,5 +1,5 @@
-"""columns.numbered is np.unique's distinct keys, inverse and first positions, found by one
-stable sort (the coder of every column reader's fields)."""
+"""columns.numbered is np.unique's distinct keys, inverse and first positions (the coder of
+every column reader's fields)."""
 
 from __future__ import annotations
 
