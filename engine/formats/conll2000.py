@@ -16,7 +16,7 @@ from ..errors import FileWarning, InputError
 from ..rowkeys import distinct_values
 from ..textio import read_blocks, without_bom
 from . import sniffing
-from .columns import NEWLINE, SPACE, distinct_fields, gather, split_lines, str_blanks_spaced
+from .columns import SPACE, decoded, distinct_fields, split_lines, str_blanks_spaced
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:
@@ -68,39 +68,29 @@ class ConllReader:
         self._tags: dict[str, int] = {}  # each distinct tag's number
         self._levels: list[Levels] = []  # by tag number
         self._lines = _Lines(0)
-        self._texts: Sequence[str] = ()  # the file's distinct lines, as chunks() was last given them
 
     def chunks(self, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray, starts: np.ndarray
                ) -> Chunks:  # fmt: skip
         """The spans of whole sentences, in emission order, punctuation taken out if asked
         (§2.6). `texts`: the file's distinct lines; `ids`: each token's line among them;
         `numbers`: its line number; `starts`: each sentence's first token (the first 0)."""
-        self._texts = texts
         self._parse(texts, ids)
         lines = self._lines
         decoded = Decoded(self._levels, lines.tag[ids], starts)
         self._check(decoded.faults(), texts, ids, numbers)
         return decoded.chunks(lines.punctuation[ids] if self.ignore_punct else None)
 
-    def forms(self, ids: np.ndarray) -> list[str]:
-        """The forms of tokens whose lines (`ids`) chunks() has read."""
-        self._find_forms(ids)
-        return self._lines.form[ids].tolist()
-
-    def lengths(self, ids: np.ndarray) -> np.ndarray:
-        """The lengths of those forms."""
-        self._find_forms(ids)
-        return self._lines.length[ids]
-
-    def _find_forms(self, ids: np.ndarray) -> None:
-        """The forms of lines of `ids` not found before, all at once (a run without the
-        detail asks for none)."""
+    def words(self, texts: Sequence[str], ids: np.ndarray) -> tuple[list[str], np.ndarray]:
+        """The forms of tokens whose lines (`ids` into `texts`, the file's distinct lines)
+        chunks() has read, and their lengths; each distinct line's found when first asked
+        for, all at once (a run without the detail asks for none)."""
         lines = self._lines
         new = distinct_values(ids[lines.length[ids] < 0])[0]
         if len(new):
-            found = LineFields.of([self._texts[i] for i in new.tolist()])
+            found = LineFields.of([texts[i] for i in new.tolist()])
             lines.form[new] = forms = found.texts(*found.field(0))
             lines.length[new] = list(map(len, forms))
+        return lines.form[ids].tolist(), lines.length[ids]
 
     def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
         """Parses the lines of `ids` not parsed before, all at once (their POS only with ignore_punct)."""
@@ -199,7 +189,7 @@ class LineFields:
 
     def texts(self, starts: np.ndarray, ends: np.ndarray) -> list[str]:
         """The fields as texts."""
-        return gather(self.data, starts, ends, np.uint8(NEWLINE)).tobytes().decode("utf-8").split("\n")[:-1]
+        return decoded(self.data, starts, ends)
 
 
 class _Lines:
@@ -264,14 +254,15 @@ def read(path: str, options: ReadOptions) -> Annotations:
     lines = np.array(numbers, np.int64)
     reader = ConllReader(path, warnings, ignore_punct=False)
     token_lines = np.array(ids, np.int64)
-    chunks = reader.chunks(list(distinct), token_lines, lines, starts)
+    texts = list(distinct)
+    chunks = reader.chunks(texts, token_lines, lines, starts)
     offsets = starts[chunks.sentence]
     labels = [chunks.labels[label] for label in chunks.label.tolist()]
     begins, ends = (offsets + chunks.begin - 1).tolist(), (offsets + chunks.end).tolist()
     rows = list(zip(begins, ends, labels, strict=True))
     rows.sort(key=lambda row: (row[0], -row[1]))
     tokens = SpanTable.of_labelled_rows([(0, start, end, label) for start, end, label in rows], [])
-    columns = ColumnFile.of_tokens(path, reader.forms(token_lines), lines, starts)
+    columns = ColumnFile.of_tokens(path, reader.words(texts, token_lines)[0], lines, starts)
     annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
     annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]
     return annotations

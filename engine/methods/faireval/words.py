@@ -109,11 +109,13 @@ class WordsRead:
         self.sentences: list[np.ndarray] = []
         self.counts: list[np.ndarray] = []
 
-    def add(self, reader: ConllReader, ids: np.ndarray, sentences: np.ndarray, counts: np.ndarray) -> None:
-        """The words of token lines `ids` (read by `reader`), `counts[k]` of them sentence
-        `sentences[k]`'s in turn."""
-        self.words += reader.forms(ids)
-        self.lengths.append(reader.lengths(ids))
+    def add(self, reader: ConllReader, texts: Sequence[str], ids: np.ndarray, sentences: np.ndarray,
+            counts: np.ndarray) -> None:  # fmt: skip
+        """The words of token lines `ids` (into `texts`, read by `reader`), `counts[k]` of them
+        sentence `sentences[k]`'s in turn."""
+        words, lengths = reader.words(texts, ids)
+        self.words += words
+        self.lengths.append(lengths)
         self.sentences.append(sentences)
         self.counts.append(counts)
 
