@@ -131,4 +131,3 @@ def run_starts(lengths: np.ndarray) -> np.ndarray:
 def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """starts[0] … starts[0] + lengths[0] − 1, then starts[1] … starts[1] + lengths[1] − 1, …"""
     return np.repeat(starts - run_starts(lengths), lengths) + np.arange(int(lengths.sum()))
-

@@ -242,8 +242,13 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
     appearance), and those fields as strings: the fields are in file order, none holding a
     newline, so the distinct ones are joined by newlines and decoded at once."""
     codes, first = field_codes(data, starts, ends)
-    joined = gather(data, starts[first], ends[first], np.uint8(NEWLINE)).tobytes().decode("utf-8")
-    return codes, joined.split("\n")[:-1]
+    return codes, decoded(data, starts[first], ends[first])
+
+
+def decoded(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+    """The fields [start, end) of UTF-8 bytes (in order, apart, none holding a newline) as
+    strings: joined by newlines and decoded at once."""
+    return gather(data, starts, ends, np.uint8(NEWLINE)).tobytes().decode("utf-8").split("\n")[:-1]
 
 
 WORD = np.dtype("<u8")  # eight bytes, the first in the lowest bits on every machine

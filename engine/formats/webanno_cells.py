@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, given
-from .columns import gathered
+from .columns import decoded, gathered
 from .reader_options import OR_MISSING_LABEL
-from .webanno_rows import LINE_END, decoded, escaped
+from .webanno_rows import LINE_END, escaped
 
 _VALUE_ESCAPE = re.compile(r"\\(\\|\[|\]|\||_|->|;|t|n|\*)")
 _CONTROL = {"t": "\t", "n": "\n"}

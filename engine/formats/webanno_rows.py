@@ -15,7 +15,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ..errors import InputError
-from .columns import gather, positions, starts_with
+from .columns import positions, starts_with
 
 TAB, LINE_END = ord("\t"), ord("\n")
 BACKSLASH = ord("\\")
@@ -58,13 +58,6 @@ class Lines:
 
     def text(self, begin: int, end: int) -> str:
         return self.data[begin:end].decode("utf-8")
-
-
-def decoded(array: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> list[str]:
-    """The stretches [begin, end) of UTF-8 bytes (in order, apart) as strings (none holds a
-    line end)."""
-    pieces = gather(array, begins, ends, np.uint8(LINE_END))
-    return pieces.tobytes().decode("utf-8").split("\n")[:-1]
 
 
 def escaped(array: np.ndarray, at: np.ndarray) -> np.ndarray:
