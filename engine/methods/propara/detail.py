@@ -23,13 +23,15 @@ from ...report import ColumnRows, Table
 from ...rowkeys import ranges
 from ...spans import Document, LazyDocuments, Span
 from . import shown
-from .scores import QUESTIONS
+from .scores import BY_STEP, QUESTIONS
 from .summary import Conversion, Move
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
 
 SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
+#: The kinds of the spans of the questions whose items stand at a step (a unit of a process's document).
+STEPPED = [SINGULAR[q] for q in BY_STEP]
 MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK}  # answer, prediction, both
 
 Item = str | Conversion | Move
@@ -349,21 +351,23 @@ class ProcessSpans(SpanSequence):
         return len(self._placed[0])
 
     @cached_property
-    def _placed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _placed(self) -> tuple[np.ndarray, ...]:
         """Per span, process by process its conversions then its moves in item order: its
-        item's number among the items, its document, its unit's start and end."""
+        item's number among the items, its kind (a number into STEPPED), its document, its
+        unit's start and end."""
         gathered, width = self.gathered, len(GROUPS)
-        groups = [GROUPS.index((q, self.side)) for q in ("conversions", "moves")]
+        groups = [GROUPS.index((q, self.side)) for q in BY_STEP]
         runs = (np.arange(len(self.documents))[:, None] * width + np.array(groups)).reshape(-1)
         counts = gathered.counts[runs]
         items = ranges(gathered.starts[runs], counts)
         steps = np.array([gathered.items[k].step for k in items.tolist()], dtype=np.int64)
         stepped = steps != 0
+        kinds = np.repeat(np.tile(np.arange(len(groups)), len(self.documents)), counts)[stepped]
         items, docs, steps = items[stepped], np.repeat(runs // width, counts)[stepped], steps[stepped]
         unit_counts, units = self.documents.units
         unit = steps - 1 + np.where(steps > 0, 0, unit_counts[docs])  # a list's index from its end below 0
         at = np.cumsum(unit_counts)[docs] - unit_counts[docs] + unit
-        return items, docs, units[at, 0], units[at, 1]
+        return items, kinds, docs, units[at, 0], units[at, 1]
 
     @cached_property
     def _statuses(self) -> list[str]:
@@ -374,23 +378,16 @@ class ProcessSpans(SpanSequence):
         return tuple(column.tolist() for column in self._placed)
 
     def places(self) -> SpanPlaces:
-        items, docs, starts, ends = self._placed
-        questions = (_question(self.gathered.items[k]) for k in items.tolist())
-        moves = np.fromiter((question == "moves" for question in questions), np.int64, len(items))
-        places = SpanPlaces(self.documents.names, docs, starts, ends, moves, ["conversion", "move"])
+        _, kinds, docs, starts, ends = self._placed
+        places = SpanPlaces(self.documents.names, docs, starts, ends, kinds, STEPPED)
         places.kinds = places.label_set()  # a conversion's kind is its label, a move's too
         return places
 
     def span(self, i: int) -> Span:
-        k, doc, start, end = (column[i] for column in self._lists)
-        item = self.gathered.items[k]
-        kind = SINGULAR[_question(item)]
-        attrs = {"kind": kind, "status": self._statuses[k], "step": item.step, "text": item_text(item)}
-        return Span(start, end, kind, self.documents.names[doc], attrs)
-
-
-def _question(item: Item) -> str:
-    return "conversions" if isinstance(item, Conversion) else "moves"
+        k, kind, doc, start, end = (column[i] for column in self._lists)
+        item, label = self.gathered.items[k], STEPPED[kind]
+        attrs = {"kind": label, "status": self._statuses[k], "step": item.step, "text": item_text(item)}
+        return Span(start, end, label, self.documents.names[doc], attrs)
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
