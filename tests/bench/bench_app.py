@@ -76,16 +76,16 @@ def timed(action) -> float:
     return time.perf_counter() - start
 
 
-def parts(gold: str, system: str) -> tuple[float, float]:
+def parts(gold: str, system: str, name: str = "faireval", options: object = None) -> tuple[float, float]:
     """CPU seconds, in this process on one core, of the two parts of the app's work: the
     engine's evaluation with the error detail the app shows (the command line without
     --json/--xlsx skips that detail), and preparing the views (ReportData.build)."""
-    method = get_method("faireval")
+    method = get_method(name)
     with on_cpu_0():
         gc.disable()  # as while the app's worker runs (gui/worker.py)
         try:
             cpu = time.process_time()
-            report = method.evaluate(gold, system, method.Options(), detail=True)
+            report = method.evaluate(gold, system, options or method.Options(), detail=True)
             evaluated = time.process_time()
             ReportData.build(report)
             return evaluated - cpu, time.process_time() - evaluated
@@ -237,14 +237,17 @@ class AppRun:
     total: float
 
 
-def run_app(qtbot, folder: Path, method: str, gold: str, system: str) -> AppRun:
-    """Open the window, choose the method, then the files once it is painted (the app looks
-    at each off the UI thread, as when a user picks them), then Evaluate until it is shown."""
+def run_app(qtbot, folder: Path, method: str, gold: str, system: str, options: object = None) -> AppRun:
+    """Open the window, choose the method (and its `options`, if given), then the files once
+    it is painted (the app looks at each off the UI thread, as when a user picks them), then
+    Evaluate until it is shown."""
     window = MainWindow(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
     window.setup.set_method(method)
+    if options is not None:
+        window.setup.panel.set_options(options)
     qtbot.wait(300)  # the window's first paint done, as before a user can choose files
     looking, evaluating = Slices(), Slices()
     with on_cpu_0(), watched(looking):
@@ -339,3 +342,38 @@ def test_app_on_poetry_pages(qtbot, tmp_path):
     )
     print_pauses(run)
     run.window.close()
+
+
+def test_app_on_clueval_pair(qtbot, tmp_path):
+    """The app on CLUEval's bench pair (the spec's generator, 1,000,006 tokens, two BIO layers,
+    as bench_clueval.py's ARGS read it): Evaluate until shown against the command line's run."""
+    from engine.methods.clueval.settings import Options
+    from tests.bench.bench_clueval import ARGS, generate
+
+    compile_engine()
+    gold, system = tmp_path / "gold.vrt", tmp_path / "system.vrt"
+    generate(1_000_000, gold, system)
+    options = Options(layers=("entity", "risk"), labelled=("entity", "risk"), token_id_column=3,
+                      doc_id_column=4, domain_column=5)  # fmt: skip
+    command = ours("clueval", gold, system, *ARGS)
+    cli = [cpu_seconds(command)[0]]
+    run = run_app(qtbot, tmp_path, "clueval", str(gold), str(system), options)
+    cli.append(cpu_seconds(command)[0])
+    report = run.window.report
+    assert report is not None and len(report.error_rows) > 10_000
+    print(
+        f"\napp, CLUEval on 1,000,006 tokens ({len(report.error_rows):,} errors): from Evaluate to the result "
+        f"shown {run.cpu:.1f} s CPU on one core ({run.total:.1f} s wall), after looking at the two files "
+        f"{run.look_cpu:.1f} s; the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, one "
+        f"core, before and after): Evaluate {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x; longest "
+        f"pause of the UI thread {run.evaluating.longest * 1000:.0f} ms while evaluating, "
+        f"{run.looking.longest * 1000:.0f} ms while looking"
+    )
+    print_pauses(run)
+    run.window.close()
+    engine, views = parts(str(gold), str(system), "clueval", options)
+    print(
+        f"  of which, measured apart in this process: the engine's evaluation with the error detail "
+        f"{engine:.1f} s CPU ({engine / min(cli):.1f}x the command line's whole run), preparing the "
+        f"views {views:.1f} s; the rest (showing, the UI thread) {run.cpu - engine - views:.1f} s"
+    )
