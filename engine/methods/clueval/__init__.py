@@ -17,7 +17,7 @@ from ...errors import InputError
 from ...formats import annotation_tool_readers
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
-from ...report import InputFile, Report, Table
+from ...report import ColumnLists, InputFile, Report, Table
 from ...same_inputs import READ_ITSELF, as_read
 from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from ..span_options import prefer_own_options
@@ -333,6 +333,7 @@ def _level_note(level: int) -> str:
 
 def _fill_detail(report: Report, run: Run, level: int) -> None:
     from .detail import LEGENDS, DocumentMap, ViewerSpans, error_rows, json_data
+    from .match import columns as match_columns
 
     report.data.update(json_data(run, level))
     report.data["_legends"] = dict(LEGENDS)
@@ -340,10 +341,9 @@ def _fill_detail(report: Report, run: Run, level: int) -> None:
         ("recall_matches", "Recall matches", run.recall),
         ("precision_matches", "Precision matches", run.precision),
     ):
-        table = run.match_table(matches)
         report.tables[key] = Table(
-            table.columns,
-            table.rows,
+            match_columns(run.layers),
+            ColumnLists(matches.columns),  # the rows made only where read (not by the app)
             title,
             kind="detail",
             note="One row per span of the "

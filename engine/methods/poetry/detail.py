@@ -4,7 +4,7 @@ viewer, and the JSON `details`. Only runs with detail (--json, --xlsx, the app) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, partial
 from types import NoneType
@@ -18,7 +18,7 @@ from ...errors import InputError, describe
 from ...formats.poetry_jsonl import JsonLines, page_id_of, parse_line
 from ...pieces import FARTHEST_SHOWN
 from ...progress import Progress
-from ...report import Later, Report, Table
+from ...report import ColumnLists, Report, Table
 from ...spans import Document, LazyDocuments
 from ...stats import harmonic
 from .columns import Scores
@@ -79,22 +79,6 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",
     )  # fmt: skip
-
-
-class ColumnLists(Later):
-    """A table's rows kept as its columns: made as lists when read (or a part at a time, by
-    the JSON writer); the CSV writer takes the columns, or the Pieces `fields` makes (csv_columns)."""
-
-    def __init__(self, columns: list[Sequence[Any]], fields: Callable[[], list[Any]] | None = None) -> None:
-        self.columns, self.fields = columns, fields  # fields: the CSV's columns, made otherwise
-        super().__init__(len(columns[0]), part=self.lists)
-
-    def lists(self, start: int, stop: int) -> list[list[Any]]:
-        return list(map(list, zip(*(column[start:stop] for column in self.columns), strict=True)))
-
-    def csv_columns(self, keys: Sequence[str]) -> list[Sequence[Any]] | None:
-        """The columns (one per key), or the Pieces `fields` makes."""
-        return self.fields() if self.fields is not None else self.columns
 
 
 def shown_ids(page_ids: list[Any], shown: Callable[[Any], str]) -> list[str]:

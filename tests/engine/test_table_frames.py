@@ -1,0 +1,40 @@
+"""report.Table.frame of rows kept as columns (ColumnLists, taken a column at a time) is
+the frame of the same rows as a list: values, dtypes and headers, for columns of every
+kind the methods keep (lists, numpy arrays, ranges; texts, whole numbers, floats with NaN,
+None), repeated headers and no rows at all."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from engine.report import ColumnLists, Table
+
+COLUMNS = [
+    ["a", "b", "a"],
+    np.array([1, 2, 3], np.int64),
+    range(1, 4),
+    [0.5, float("nan"), 2.0],
+    [None, "x", None],
+    [1, None, 3],
+    [True, False, True],
+]
+
+
+@pytest.mark.parametrize("rows", [3, 1, 0])
+def test_a_column_frame_is_the_row_frame(rows):
+    columns = [column[:rows] for column in COLUMNS]
+    headers = ["text", "array", "line", "score", "maybe", "count", "flag"]
+    table = Table(headers, ColumnLists(columns), kind="detail")  # type: ignore[arg-type]
+    expected = pd.DataFrame(list(table.rows), columns=headers)
+    frame = table.frame()
+    pd.testing.assert_frame_equal(frame, expected)
+    assert list(frame.columns) == headers
+
+
+def test_repeated_headers_keep_their_columns():
+    table = Table(["x", "x"], ColumnLists([[1, 2], ["p", "q"]]), kind="detail")  # type: ignore[arg-type]
+    frame = table.frame()
+    assert list(frame.columns) == ["x", "x"]
+    assert frame.iloc[:, 0].tolist() == [1, 2] and frame.iloc[:, 1].tolist() == ["p", "q"]
