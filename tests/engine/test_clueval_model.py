@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.formats.vrt import VrtLayout, read_vrt
 from engine.methods.clueval.detail import OUR_MARKS, our_marks
-from engine.methods.clueval.errortables import EMOJI, Sentences, context
+from engine.methods.clueval.errortables import EMOJI, Overlaps, Sentences, contexts
 from engine.methods.clueval.match import STATUSES, match
 from engine.methods.clueval.spans import column_spans, combine, tag_info
 from tests.engine import clueval_reference as ref
@@ -211,30 +212,59 @@ def marked_token_by_token(
     return " ".join(EMOJI[m] + " ".join(run) + EMOJI[m] if m else run[0] for m, run in pieces)
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.integers(1, 30).flatmap(lambda n: st.tuples(
-    st.just(n), st.lists(st.integers(0, n - 1), max_size=4), st.integers(0, n - 1), st.integers(0, 5),
-    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=4), st.integers(0, 6), st.integers(0, 6))))  # fmt: skip
-def test_context_marks_runs_as_the_original_marks_tokens(tmp_path_factory, case):
-    n, cuts, xs, length, gaps, left, right = case
-    xe = min(xs + length, n - 1)
-    overlaps, at = [], max(xs - 4, 0)
-    for gap, size in gaps:  # disjoint, sorted, each overlapping x or touching the one before
+def _disjoint(n: int, draws: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, disjoint inclusive spans within 0..n-1, from (gap, size) draws."""
+    spans, at = [], 0
+    for gap, size in draws:
         start = at + gap
-        if start > xe or start >= n:
+        if start >= n:
             break
-        overlaps.append((start, min(start + size, n - 1)))
-        at = overlaps[-1][1] + 1
-    overlaps = [(s, e) for s, e in overlaps if e >= xs]
+        spans.append((start, min(start + size, n - 1)))
+        at = spans[-1][1] + 1
+    return spans
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 30).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n - 1), max_size=4),
+    st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 5)), min_size=1, max_size=6),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=8), st.integers(0, 6), st.integers(0, 6),
+    st.booleans())))  # fmt: skip
+def test_contexts_mark_runs_as_the_original_marks_tokens(tmp_path_factory, case):
+    """Several spans' contexts at once (each with the spans of the other file it overlaps, a
+    run of one sorted list), with and without a last line that is a token (C39, C40)."""
+    n, cuts, spans, draws, left, right, final_empty_line = case
+    xs = np.array([start for start, _ in spans])
+    xe = np.minimum(xs + np.array([length for _, length in spans]), n - 1)
+    other = _disjoint(n, draws)
+    lo = np.array([sum(e < a for _, e in other) for a in xs.tolist()])  # the first overlapping x or after it
+    hi = np.array([sum(s <= b for s, _ in other) for b in xe.tolist()])
     sentences = [[f"t{q}", "O"] for q in range(n)]
     cut = sorted(set(cuts) - {0})
     parts = [sentences[a:b] for a, b in zip([0, *cut], [*cut, n], strict=True)]
-    vrt = read_vrt(str(write_vrt(tmp_path_factory.mktemp("c") / "a.vrt", parts)), VrtLayout(1))
-    found = context(xs, xe, overlaps, Sentences(vrt), left, right)
+    path = write_vrt(tmp_path_factory.mktemp("c") / "a.vrt", parts, final_empty_line)
+    vrt = read_vrt(str(path), VrtLayout(1))
+    starts, ends = (np.array([span[k] for span in other], dtype=np.int64) for k in (0, 1))
+    found = contexts(xs, xe, Overlaps(lo, hi, starts, ends), Sentences(vrt), left, right, False)
     first, last = Sentences(vrt).shown(xs, xe)
-    lo, hi = max(first, xs - left), min(last, xe + right + 1)
-    expected = marked_token_by_token(vrt.tokens, lo, hi, xs, xe, overlaps)
-    assert found.text == ("[...] " if lo > first else "") + expected + (" [...]" if hi < last else "")
+    for k, context in enumerate(found):
+        a, b = max(first[k], xs[k] - left), min(last[k], xe[k] + right + 1)
+        expected = marked_token_by_token(vrt.tokens, a, b, xs[k], xe[k], other[lo[k] : hi[k]])
+        assert context.text == ("[...] " if a > first[k] else "") + expected + (" [...]" if b < last[k] else "")
+        assert (context.first, context.last, context.sentence_start, context.sentence_end) == (a, b - 1, first[k],
+                                                                                                last[k])  # fmt: skip
+
+
+def test_sentences_show_the_last_token_only_to_a_span_holding_it(tmp_path):
+    """C39, C40: a file whose last line is a token shows its sentence without that token,
+    unless the span holds it; a file ending in a blank line shows it always."""
+    sentences = [[["a", "O"], ["b", "O"]], [["c", "O"], ["d", "O"], ["e", "O"]]]
+    ending = read_vrt(str(write_vrt(tmp_path / "a.vrt", sentences, False)), VrtLayout(1))
+    blank = read_vrt(str(write_vrt(tmp_path / "b.vrt", sentences, True)), VrtLayout(1))
+    xs, xe = np.array([0, 2, 3, 4]), np.array([1, 2, 4, 4])
+    assert [v.tolist() for v in Sentences(ending).shown(xs, xe)] == [[0, 2, 2, 2], [2, 4, 5, 5]]
+    assert [v.tolist() for v in Sentences(blank).shown(xs, xe)] == [[0, 2, 2, 2], [2, 5, 5, 5]]
+    assert Sentences(blank).holds(np.array([0, 1, 4]), np.array([1, 2, 4])).tolist() == [True, False, True]
 
 
 @pytest.mark.parametrize("side", ["recall", "precision"])
