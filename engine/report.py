@@ -441,8 +441,15 @@ def error_ids(count: int) -> list[str]:
 def numbered_rows(keys: Sequence[str], rows: list[tuple[Any, ...]], plain_numbers: bool) -> ColumnRows:
     """Error rows (their values in `keys`' order but the first, the id) as columns,
     numbered E1, E2, … under `keys[0]` (`plain_numbers`: as ColumnRows)."""
-    columns = list(zip(*rows, strict=True)) or [()] * (len(keys) - 1)
-    return ColumnRows(dict(zip(keys, (error_ids(len(rows)), *columns), strict=True)), plain_numbers)
+    return numbered_columns(keys, list(zip(*rows, strict=True)) or [()] * (len(keys) - 1), plain_numbers)
+
+
+def numbered_columns(keys: Sequence[str], columns: Sequence[Sequence[Any]], plain_numbers: bool
+                     ) -> ColumnRows:  # fmt: skip
+    """Error rows given as their columns (in `keys`' order but the first, the id), numbered E1,
+    E2, … under `keys[0]` (`plain_numbers`: as ColumnRows)."""
+    count = len(columns[0]) if columns else 0
+    return ColumnRows(dict(zip(keys, (error_ids(count), *columns), strict=True)), plain_numbers)
 
 
 @dataclass

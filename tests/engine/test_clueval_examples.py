@@ -176,6 +176,8 @@ def test_precision_rows_crossing_reference_sentences_use_the_candidate_sentence(
     data, _ = run_json(cli, gold, system, "-e")
     (row,) = data["error_tables"]["precision"]
     assert row["context"] == "A 🟥B C🟥 D"
+    notes = {(e["sheet"], e["detail"]) for e in data["errors"]}  # the report's rows say so
+    assert notes == {("Recall errors", ""), ("Precision errors", "context from the candidate file (C37)")}
 
 
 def test_xml_lines_never_show_in_contexts_and_cut_sentences(cli, tmp_path):  # C38, §2.4

@@ -332,7 +332,8 @@ def _level_note(level: int) -> str:
 
 
 def _fill_detail(report: Report, run: Run, level: int) -> None:
-    from .detail import LEGENDS, DocumentMap, ViewerSpans, error_rows, json_data
+    from .detail import LEGENDS, DocumentMap, ViewerSpans, json_data
+    from .errorrows import error_rows
     from .match import columns as match_columns
 
     report.data.update(json_data(run, level))

@@ -18,16 +18,14 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
-from ...report import ERROR_COLUMNS, ColumnRows, Later, blank_side, numbered_rows, side_columns
+from ...report import ColumnRows, Later
 from ...spans import Document, Span
 from ..span_adapter import has_own_text
-from .errortables import NONE, ErrorRow
-from .errortables import columns as error_columns
+from .errortables import ErrorRow
 from .match import STATUSES, Matches
 from .run import Run
 from .spans import LabelDicts, SpanTable
 
-SHEETS = {"recall": "Recall errors", "precision": "Precision errors"}
 LEGENDS = {
     "Recall errors": "One row per reference span the candidate missed or matched only loosely (gold = the "
     "reference span, system = every candidate span overlapping it). Context: 🟩…🟩 the reference span, "
@@ -58,9 +56,6 @@ def our_marks(text: str, side: str) -> str:
         if mark in text:
             text = text.replace(mark, ours)
     return text
-
-
-_OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
 
 
 # --- JSON (§5.5) ---------------------------------------------------------------------------
@@ -250,6 +245,15 @@ class DocumentMap:
         a, b = (min(p - offset, len(starts) - 1) for p in (first, last))
         return int(starts[a]), max(int(ends[b]), int(starts[a]))
 
+    def index_all(self, positions: np.ndarray) -> np.ndarray:
+        """index of many corpus positions at once."""
+        return np.maximum(np.searchsorted(self.starts, positions, side="right") - 1, 0)
+
+    def placed_in(self, k: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """placed of many stretches at once: corpus positions first..last (inclusive) in documents k."""
+        offsets = np.array(self.starts, dtype=np.int64)[k]
+        return self.placed_all(k, first - offsets, last - offsets)
+
     def placed_all(self, k: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """placed of many stretches at once: positions first..last (inclusive, in document k's
         own positions) as [start, end)."""
@@ -311,62 +315,3 @@ class ViewerSpans(SpanSequence):
         begin, end = self.documents.placed(k, table.starts[i], table.ends[i])
         end = max(min(end, len(document)), begin)
         return Span(begin, end, "/".join(table.labels[i]), document.name, attrs)
-
-
-# --- error rows for the review workbook --------------------------------------------------
-
-
-def _extra_name(key: str) -> str:
-    """§5.4 column names as error-row keys, kept apart from the standard columns."""
-    if key == "context":
-        return "context_marked"
-    return f"{key} (layer)" if key in ERROR_COLUMNS or key in _OWN_EXTRA else key
-
-
-def _side(
-    documents: DocumentMap, spans: list[tuple[int, int]], texts: list[str], labels: str
-) -> tuple[Any, ...]:
-    """One side's span values (gold or system) of an error row, in SIDE_KEYS' order."""
-    if not spans:
-        return blank_side()
-    k = documents.index(spans[0][0])
-    parts = [documents.placed(k, s, e) for s, e in spans]
-    if documents.characters is not None:  # the text as written, not the tokens joined
-        texts = [documents.documents[k].text(a, b) for a, b in parts]
-    position = " ".join(f"{s}-{e}" for s, e in spans)
-    return labels, parts[0][0], parts[-1][1], [[a, b] for a, b in parts], position, " | ".join(texts)
-
-
-def error_rows(run: Run, documents: DocumentMap) -> ColumnRows:
-    """The error tables as report error rows (columns), recall then precision, each on its own sheet."""
-    keys = error_columns(run.layers)  # each error-table row's values, in this order
-    at = keys.index("context")
-    rows: list[tuple[Any, ...]] = []
-    for side, matches in (("recall", run.recall), ("precision", run.precision)):
-        x, y = matches.x, matches.y
-        sheet = SHEETS[side]
-        for row in run.errors[side]:
-            i = row.index
-            own = _side(documents, [(x.starts[i], x.ends[i])], [x.texts[i]], "/".join(x.labels[i]))
-            labels_y = [row.values[f"{layer}_Y"] for layer in y.layers]
-            other = _side(
-                documents,
-                [(y.starts[k], y.ends[k]) for k in row.overlaps],
-                [y.texts[k] for k in row.overlaps],
-                "" if labels_y[0] == NONE else "/".join(labels_y),
-            )
-            document, position = documents.locate(x.starts[i])
-            unit = document.unit_of(position)
-            values = list(row.values.values())
-            values[at] = our_marks(str(values[at]), side)
-            note = "context from the candidate file (C37)" if row.context.from_candidate else ""
-            gold, system = (own, other) if side == "recall" else (other, own)
-            rows.append((
-                document.name, unit + 1, document.unit_id(unit) if document.unit_ids else "",
-                row.values["error_type"], "", *side_columns(gold, system),
-                note, *values, x.starts[i], x.ends[i], x.sentence(i), sheet,
-            ))  # fmt: skip
-    names = tuple(map(_extra_name, keys))
-    return numbered_rows(
-        (*ERROR_COLUMNS, *names, "start", "end", "sentence", "sheet"), rows, plain_numbers=True
-    )
