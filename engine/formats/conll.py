@@ -22,6 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import FileWarning, InputError, Parts, given
+from ..rowkeys import first_seen_codes
 from ..scoped_memo import Memo, memoised
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
@@ -103,9 +104,7 @@ class ColumnFile:
         columns.sentence_starts = np.asarray(sentence_starts, dtype=np.int64)
         columns.doc_starts, columns.doc_ids = [0], [None]
         if tags is not None:
-            columns.tag_names = list(dict.fromkeys(tags))
-            index = {tag: code for code, tag in enumerate(columns.tag_names)}
-            columns.tag_codes = np.fromiter(map(index.__getitem__, tags), dtype=np.int64, count=len(tags))
+            columns.tag_codes, columns.tag_names = first_seen_codes(tags)
         return columns
 
     @classmethod

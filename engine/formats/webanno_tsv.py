@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import FileWarning, InputError, given
+from ..rowkeys import first_seen_codes
 from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
@@ -385,10 +386,9 @@ def _table(found: webanno_cells.Found, name: str, row_lines: np.ndarray) -> Span
     keep = np.flatnonzero(found.begins < found.ends)
     order = keep[np.lexsort((found.ends[keep], found.begins[keep]))]
     labels = [found.labels[k] for k in order.tolist()]
-    number = {label: k for k, label in enumerate(dict.fromkeys(labels))}
-    codes = np.fromiter(map(number.__getitem__, labels), dtype=np.int64, count=len(labels))
+    codes, distinct = first_seen_codes(labels)
     begins, ends = found.begins[order], found.ends[order]
-    table = SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])
+    table = SpanTable(np.zeros(len(order)), begins, ends, codes, distinct, [name])
     table.origin = _origin(found.written, order, row_lines[found.rows[order]] + 1)
     return table
 

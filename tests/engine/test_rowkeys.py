@@ -13,11 +13,22 @@ from engine.rowkeys import (
     DENSE_LIMIT,
     _sorted_ids,
     distinct_values,
+    first_seen_codes,
     group_ids,
     ranges,
     row_keys,
     stacked_row_keys,
 )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_first_seen_codes_number_values_in_order_of_first_appearance(seed):
+    rng = np.random.default_rng(seed)
+    values = [tuple(map(str, rng.integers(0, 4, 2))) for _ in range(int(rng.integers(0, 60)))]
+    number: dict[tuple[str, ...], int] = {}
+    expected = [number.setdefault(value, len(number)) for value in values]
+    codes, distinct = first_seen_codes(values)
+    assert codes.tolist() == expected and distinct == list(number) and codes.dtype == np.int64
 
 
 def test_group_ids_are_dense_ranks_of_the_rows():

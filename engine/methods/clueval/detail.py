@@ -19,6 +19,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
 from ...report import ColumnRows, Later
+from ...rowkeys import first_seen_codes
 from ...spans import Document, Span
 from ..span_adapter import has_own_text
 from .errortables import ErrorRow
@@ -299,10 +300,9 @@ class ViewerSpans(SpanSequence):
         begins, ends = documents.placed_all(k, first, last)
         lengths = np.array([len(document) for document in documents.documents], dtype=np.int64)[k]
         ends = np.maximum(np.minimum(ends, lengths), begins)
-        number: dict[tuple[str, ...], int] = {}
-        labels = np.array([number.setdefault(labels, len(number)) for labels in self.table.labels], np.int64)
+        labels, distinct = first_seen_codes(self.table.labels)
         names = [document.name for document in documents.documents]
-        return SpanPlaces(names, k, begins, ends, labels, list(map("/".join, number)))
+        return SpanPlaces(names, k, begins, ends, labels, list(map("/".join, distinct)))
 
     def span(self, i: int) -> Span:
         """The i-th span (its labels by layer made for it alone: the viewer asks for the few it
