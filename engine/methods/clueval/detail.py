@@ -227,15 +227,6 @@ class DocumentMap:
         ids = [reference.xml_ids(a + start)[1] if a + start < len(reference) else "" for a, _ in units]
         return Document(name, tokens, units, ids if any(ids) else None)
 
-    def index(self, position: int) -> int:
-        """The number of the document holding a corpus position."""
-        return max(bisect.bisect_right(self.starts, position) - 1, 0)
-
-    def locate(self, position: int) -> tuple[Document, int]:
-        """The document holding a corpus position and the position within it."""
-        k = self.index(position)
-        return self.documents[k], self.placed(k, position, position)[0]
-
     def placed(self, k: int, first: int, last: int) -> tuple[int, int]:
         """Corpus positions first..last (inclusive) in document k as [start, end): its
         positions, or the characters of their tokens where it shows a text."""
@@ -247,7 +238,7 @@ class DocumentMap:
         return int(starts[a]), max(int(ends[b]), int(starts[a]))
 
     def index_all(self, positions: np.ndarray) -> np.ndarray:
-        """index of many corpus positions at once."""
+        """The number of the document holding each corpus position."""
         return np.maximum(np.searchsorted(self.starts, positions, side="right") - 1, 0)
 
     def placed_in(self, k: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

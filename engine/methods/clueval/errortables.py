@@ -12,7 +12,7 @@ from ...formats.vrt import VrtFile
 from ...rowkeys import ranges
 from .match import STATUSES, Matches, most_shared_words
 
-BOTH, OWN, OTHER, PLAIN = "both", "own", "other", ""
+BOTH, OWN, OTHER = "both", "own", "other"
 EMOJI = {BOTH: "\U0001f7e9", OWN: "\U0001f7e5", OTHER: "\U0001f7e7"}
 NONE = "---"
 
