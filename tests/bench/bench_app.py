@@ -271,6 +271,20 @@ def print_pauses(run: AppRun) -> None:
         print(f"  pauses of the UI thread over {PAUSE_MS} ms, {title}:", *lines, sep="\n")
 
 
+def print_run(title: str, run: AppRun, cli: list[float]) -> None:
+    """A case's line: Evaluate until shown against the command line's runs (`cli`), the
+    longest pauses, then each pause; the window closed."""
+    print(
+        f"\napp, {title}: from Evaluate to the result shown {run.cpu:.1f} s CPU on one core ({run.total:.1f} s "
+        f"wall), after looking at the two files {run.look_cpu:.1f} s; the command line {min(cli):.2f}-"
+        f"{max(cli):.2f} s CPU (whole process, one core, before and after): Evaluate "
+        f"{run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x; longest pause of the UI thread "
+        f"{run.evaluating.longest * 1000:.0f} ms while evaluating, {run.looking.longest * 1000:.0f} ms while looking"
+    )
+    print_pauses(run)
+    run.window.close()
+
+
 def test_app_on_a_million_tokens(qtbot, tmp_path):
     compile_engine()
     gold, system, tokens = corpus(tmp_path)
@@ -332,16 +346,7 @@ def test_app_on_poetry_pages(qtbot, tmp_path):
     cli.append(cpu_seconds(ours("poetry", gold, system, output))[0])
     report = run.window.report
     assert report is not None and len(report.error_rows) > 100_000
-    print(
-        f"\napp, poetry on 43,000 pages ({len(report.error_rows):,} errors): from Evaluate to the result "
-        f"shown {run.cpu:.1f} s CPU on one core ({run.total:.1f} s wall), after looking at the two files "
-        f"{run.look_cpu:.1f} s; the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, one "
-        f"core, before and after): Evaluate {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x; longest "
-        f"pause of the UI thread {run.evaluating.longest * 1000:.0f} ms while evaluating, "
-        f"{run.looking.longest * 1000:.0f} ms while looking"
-    )
-    print_pauses(run)
-    run.window.close()
+    print_run(f"poetry on 43,000 pages ({len(report.error_rows):,} errors)", run, cli)
 
 
 def test_app_on_clueval_pair(qtbot, tmp_path):
@@ -361,16 +366,7 @@ def test_app_on_clueval_pair(qtbot, tmp_path):
     cli.append(cpu_seconds(command)[0])
     report = run.window.report
     assert report is not None and len(report.error_rows) > 10_000
-    print(
-        f"\napp, CLUEval on 1,000,006 tokens ({len(report.error_rows):,} errors): from Evaluate to the result "
-        f"shown {run.cpu:.1f} s CPU on one core ({run.total:.1f} s wall), after looking at the two files "
-        f"{run.look_cpu:.1f} s; the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, one "
-        f"core, before and after): Evaluate {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x; longest "
-        f"pause of the UI thread {run.evaluating.longest * 1000:.0f} ms while evaluating, "
-        f"{run.looking.longest * 1000:.0f} ms while looking"
-    )
-    print_pauses(run)
-    run.window.close()
+    print_run(f"CLUEval on 1,000,006 tokens ({len(report.error_rows):,} errors)", run, cli)
     engine, views = parts(str(gold), str(system), "clueval", options)
     print(
         f"  of which, measured apart in this process: the engine's evaluation with the error detail "
