@@ -244,11 +244,7 @@ class DocumentMap:
     def placed_in(self, k: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """placed of many stretches at once: corpus positions first..last (inclusive) in documents k."""
         offsets = np.array(self.starts, dtype=np.int64)[k]
-        return self.placed_all(k, first - offsets, last - offsets)
-
-    def placed_all(self, k: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """placed of many stretches at once: positions first..last (inclusive, in document k's
-        own positions) as [start, end)."""
+        first, last = first - offsets, last - offsets
         if self.characters is None:
             return first, last + 1
         return _places(self.characters, k, first, last)
@@ -276,9 +272,9 @@ class ViewerSpans(SpanSequence):
 
     def __init__(self, table: SpanTable, matches: Matches, documents: DocumentMap, side: str) -> None:
         self.table, self.status, self.documents, self.side = table, matches.status, documents, side
-        starts = np.array(table.starts, dtype=np.int64)
-        self.which = np.maximum(np.searchsorted(np.array(documents.starts), starts, side="right") - 1, 0)
-        self.lines = table.vrt.lines(starts)
+        self.starts, self.ends = (np.array(column, dtype=np.int64) for column in (table.starts, table.ends))
+        self.which = documents.index_all(self.starts)
+        self.lines = table.vrt.lines(self.starts)
 
     def __len__(self) -> int:
         return len(self.table)
@@ -286,9 +282,7 @@ class ViewerSpans(SpanSequence):
     def places(self) -> SpanPlaces:
         """The spans' places in their documents as span(i) makes them, all at once."""
         documents, k = self.documents, self.which
-        first, last = (np.array(ends, dtype=np.int64) - np.array(documents.starts, np.int64)[k]
-                       for ends in (self.table.starts, self.table.ends))  # fmt: skip
-        begins, ends = documents.placed_all(k, first, last)
+        begins, ends = documents.placed_in(k, self.starts, self.ends)
         lengths = np.array([len(document) for document in documents.documents], dtype=np.int64)[k]
         ends = np.maximum(np.minimum(ends, lengths), begins)
         labels, distinct = first_seen_codes(self.table.labels)

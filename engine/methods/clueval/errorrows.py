@@ -45,8 +45,9 @@ def _side_columns(rows: list[ErrorRow], matches: Matches, documents: DocumentMap
     x, y = matches.x, matches.y
     index = [row.index for row in rows]
     starts, ends = [x.starts[i] for i in index], [x.ends[i] for i in index]
-    held = documents.index_all(np.array(starts, dtype=np.int64))  # the document of each row
-    own = _own_spans(x, index, starts, ends, documents, held)
+    first, last = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
+    held = documents.index_all(first)  # the document of each row
+    own = _own_spans(x, index, (first, last), documents, held)
     labels_y = [[row.values[f"{layer}_Y"] for layer in y.layers] for row in rows]
     other = _other_spans(y, [row.overlaps for row in rows], labels_y, documents)
     gold, system = (own, other) if side == "recall" else (other, own)
@@ -71,12 +72,11 @@ def _units(documents: DocumentMap, held: list[int], within: list[int]) -> tuple[
     return [document.name for document in shown], [unit + 1 for unit in units], unit_ids
 
 
-def _own_spans(x: SpanTable, index: list[int], starts: list[int], ends: list[int], documents: DocumentMap,
+def _own_spans(x: SpanTable, index: list[int], bounds: tuple[np.ndarray, np.ndarray], documents: DocumentMap,
                held: np.ndarray) -> tuple[list[Any], ...]:  # fmt: skip
     """Each row's own span's values in SIDE_KEYS' order (label, start, end, parts, position,
-    text), placed in its document (`held`)."""
-    first, last = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
-    begins, finishes = (v.tolist() for v in documents.placed_in(held, first, last))
+    text), its corpus positions `bounds` (first, last) placed in its document (`held`)."""
+    begins, finishes = (v.tolist() for v in documents.placed_in(held, *bounds))
     if documents.characters is None:  # the tokens joined, as the table holds them
         texts = [x.texts[i] for i in index]
     else:  # the text as written
@@ -84,7 +84,7 @@ def _own_spans(x: SpanTable, index: list[int], starts: list[int], ends: list[int
         texts = [document.text(a, b) for document, a, b in zip(shown, begins, finishes, strict=True)]
     labels = ["/".join(x.labels[i]) for i in index]
     parts = [[[a, b]] for a, b in zip(begins, finishes, strict=True)]
-    positions = [f"{s}-{e}" for s, e in zip(starts, ends, strict=True)]
+    positions = [f"{s}-{e}" for s, e in zip(*(b.tolist() for b in bounds), strict=True)]
     return labels, begins, finishes, parts, positions, texts
 
 
@@ -96,12 +96,12 @@ def _other_spans(y: SpanTable, overlaps: list[range], labels_y: list[list[str]],
     counts = np.array([len(r) for r in overlaps], dtype=np.int64)
     taken = ranges(lo, counts)
     first, last = (np.array(column, dtype=np.int64)[taken] for column in (y.starts, y.ends))
-    some = counts > 0
-    held = np.repeat(documents.index_all(first[run_starts(counts)[some]]), counts[some])  # its row's first's
+    some, row_starts = counts > 0, run_starts(counts)
+    held = np.repeat(documents.index_all(first[row_starts[some]]), counts[some])  # its row's first's
     begins, finishes = documents.placed_in(held, first, last)
     spans = OverlapSpans(y, documents, taken.tolist(), first.tolist(), last.tolist(), begins.tolist(),
                          finishes.tolist(), held.tolist())  # fmt: skip
-    bounds = zip(run_starts(counts).tolist(), np.cumsum(counts).tolist(), labels_y, strict=True)
+    bounds = zip(row_starts.tolist(), (row_starts + counts).tolist(), labels_y, strict=True)
     rows = [spans.values(a, b, labels) for a, b, labels in bounds]
     return tuple(map(list, zip(*rows, strict=True))) if rows else ([], [], [], [], [], [])
 
