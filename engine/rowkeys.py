@@ -139,6 +139,11 @@ def run_starts(lengths: np.ndarray) -> np.ndarray:
     return np.cumsum(lengths) - lengths
 
 
+def run_positions(lengths: np.ndarray) -> np.ndarray:
+    """0 … lengths[0] − 1, then 0 … lengths[1] − 1, …: each item's number in its run."""
+    return ranges(np.zeros_like(lengths), lengths)
+
+
 def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """starts[0] … starts[0] + lengths[0] − 1, then starts[1] … starts[1] + lengths[1] − 1, …"""
     return np.repeat(starts - run_starts(lengths), lengths) + np.arange(int(lengths.sum()))

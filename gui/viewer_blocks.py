@@ -9,6 +9,7 @@ from itertools import chain
 import numpy as np
 
 from engine.rowkeys import ranges as runs_from  # (this module names its unit ranges `ranges`)
+from engine.rowkeys import run_positions
 from engine.spans import Document
 
 #: Most positions one layout block holds: tokens of a word document, characters of a
@@ -102,7 +103,7 @@ def layout_blocks(
     pieces = (ends - starts + size - 1) // size
     long = np.flatnonzero(pieces > 1)
     if text is None or not len(long):
-        block_starts = starts.repeat(pieces) + size * runs_from(np.zeros_like(pieces), pieces)
+        block_starts = starts.repeat(pieces) + size * run_positions(pieces)
         return block_starts, np.minimum(block_starts + size, ends.repeat(pieces))
     piece_starts = {i: _piece_starts(text, int(starts[i]), int(ends[i]), size) for i in long.tolist()}
     pieces[long] = [len(found) for found in piece_starts.values()]

@@ -17,6 +17,7 @@ from engine.rowkeys import (
     group_ids,
     ranges,
     row_keys,
+    run_positions,
     stacked_row_keys,
 )
 
@@ -29,6 +30,12 @@ def test_first_seen_codes_number_values_in_order_of_first_appearance(seed):
     expected = [number.setdefault(value, len(number)) for value in values]
     codes, distinct = first_seen_codes(values)
     assert codes.tolist() == expected and distinct == list(number) and codes.dtype == np.int64
+
+
+def test_run_positions_number_each_item_in_its_run():
+    lengths = np.array([3, 0, 1, 2], dtype=np.int64)
+    assert run_positions(lengths).tolist() == [0, 1, 2, 0, 0, 1]
+    assert run_positions(np.zeros(0, dtype=np.int64)).tolist() == []
 
 
 def test_group_ids_are_dense_ranks_of_the_rows():

@@ -19,7 +19,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
 from ...report import ColumnRows, Later
-from ...rowkeys import first_seen_codes
+from ...rowkeys import first_seen_codes, run_starts
 from ...spans import Document, Span
 from ..span_adapter import has_own_text
 from .errortables import ErrorRow
@@ -254,7 +254,7 @@ def _places(characters: list[tuple[np.ndarray, np.ndarray]], k: np.ndarray, firs
             last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """DocumentMap.placed of positions in documents k whose tokens are characters, all at once."""
     counts = np.array([len(starts) for starts, _ in characters], dtype=np.int64)
-    base = np.cumsum(counts) - counts  # where each document's tokens start among all
+    base = run_starts(counts)  # where each document's tokens start among all
     starts, ends = (np.concatenate([pair[side] for pair in characters]) for side in (0, 1))
     a, b = (base[k] + np.minimum(at, counts[k] - 1) for at in (first, last))
     return starts[a], np.maximum(ends[b], starts[a])

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...errors import FileWarning, InputError, describe
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, Layout, SpanTuple, quote_id, spans_of
-from ...rowkeys import ranges
+from ...rowkeys import run_positions
 from .columns import Spans
 from .compare import spans_from_tuples
 from .reading import Columns, Pages
@@ -141,7 +141,7 @@ def _gather(columns: Columns, lines: np.ndarray, rows: np.ndarray) -> Spans:
     columns themselves (not copies) when the rows take every line in file order."""
     first = columns.at[lines]
     count = columns.at[lines + 1] - first
-    within = ranges(np.zeros_like(count), count)  # each span's number in its line
+    within = run_positions(count)  # each span's number in its line
     every_line = len(lines) == len(columns.at) - 1 and np.array_equal(lines, np.arange(len(lines)))
     take = slice(None) if every_line else np.repeat(first, count) + within
     return Spans(np.repeat(rows, count), columns.start[take], columns.end[take], columns.label[take], within)

@@ -20,7 +20,7 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence
 from ...report import ColumnRows, Table
-from ...rowkeys import ranges
+from ...rowkeys import ranges, run_positions, run_starts
 from ...spans import Document, LazyDocuments, Span
 from . import shown
 from .scores import BY_STEP, QUESTIONS
@@ -173,7 +173,7 @@ class BestPairs:
         exact = np.array(self.exact or [(0.0, -1)], dtype=[("score", float), ("where", np.int64)])
         score_pool = np.concatenate([*(best[0] for best in self.arrays), exact["score"]])
         where_pool = np.concatenate([*(best[1] for best in self.arrays), exact["where"]])
-        position = ranges(np.zeros_like(counts), counts)  # each item's place in its run
+        position = run_positions(counts)  # each item's place in its run
         starts = np.repeat(self.starts, counts)
         matched = starts == self.MATCHED
         index = np.where(matched, 0, starts + position)
@@ -366,7 +366,7 @@ class ProcessSpans(SpanSequence):
         items, docs, steps = items[stepped], np.repeat(runs // width, counts)[stepped], steps[stepped]
         unit_counts, units = self.documents.units
         unit = steps - 1 + np.where(steps > 0, 0, unit_counts[docs])  # a list's index from its end below 0
-        at = np.cumsum(unit_counts)[docs] - unit_counts[docs] + unit
+        at = run_starts(unit_counts)[docs] + unit
         return items, kinds, docs, units[at, 0], units[at, 1]
 
     @cached_property
