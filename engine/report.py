@@ -330,6 +330,15 @@ class Later(Sequence[Any]):
         start, stop, _ = index.indices(self._length)
         return self._part(start, stop) if self._part is not None and start < stop else []
 
+    def cell(self, index: int) -> Any:
+        """Item `index`, made alone by the part maker while the list is not made (a table's
+        view reads the cells it paints; a whole column is made when it is sorted or searched)."""
+        part = self._part
+        if part is None or self._make is None:
+            return self._list()[index]
+        position = range(self._length)[index]  # an IndexError, or from the end, as a list's
+        return part(position, position + 1)[0]
+
     def __iter__(self) -> Iterator[Any]:
         return iter(self._list())
 
@@ -386,8 +395,8 @@ class ColumnRows(Later):
         return [self.csv_column(key) for key in keys]
 
     def row(self, index: int) -> dict[str, Any]:
-        """Row `index` as a new dict, the other rows left as columns."""
-        return {key: column[index] for key, column in self.columns.items()}
+        """Row `index` as a new dict, the other rows left as columns (and a Later's not made)."""
+        return {key: cell(column, index) for key, column in self.columns.items()}
 
     def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Rows `start` to `stop` as new dicts, made DICT_BLOCK rows at a time: one C call
@@ -433,9 +442,19 @@ class ColumnRows(Later):
         return part
 
 
-def error_ids(count: int) -> list[str]:
-    """The error rows' ids E1, E2, … for `count` rows."""
-    return [f"E{number}" for number in range(1, count + 1)]
+def cell(values: Sequence[Any], index: int) -> Any:
+    """Item `index` of a column: a Later's made alone while its list is not made."""
+    return values.cell(index) if isinstance(values, Later) else values[index]
+
+
+def listed(values: Sequence[Any]) -> Sequence[Any]:
+    """A column to read item by item: a Later's list (made now if not yet), else the column."""
+    return values.made() if isinstance(values, Later) else values
+
+
+def error_ids(stop: int, start: int = 0) -> list[str]:
+    """The error rows' ids E1, E2, … of rows `start` to `stop` − 1 (of `stop` rows by default)."""
+    return [f"E{number}" for number in range(start + 1, stop + 1)]
 
 
 def numbered_rows(keys: Sequence[str], rows: list[tuple[Any, ...]], plain_numbers: bool) -> ColumnRows:

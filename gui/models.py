@@ -12,7 +12,7 @@ import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import ColumnRows, column_title
+from engine.report import ColumnRows, cell, column_title
 from engine.review import NOT_REVIEWED
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
@@ -230,7 +230,7 @@ class RowsModel(FrameModel):
         self.layoutChanged.emit()
 
     def _cell(self, row: int, column: int) -> Any:
-        return self._values[column][self._order[row]]
+        return cell(self._values[column], int(self._order[row]))
 
     def _column_name(self, column: int) -> str:
         return self._names[column]

@@ -21,7 +21,7 @@ import pandas as pd
 from engine.formats.spantable import SpanPlaces, SpanSequence
 from engine.pieces import PieceColumn, positions_within
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import ColumnRows, Later, Report
+from engine.report import ColumnRows, Report, cell, listed
 from engine.spans import Document, Span, document_lengths, document_names
 
 from .models import error_table, search_texts
@@ -360,10 +360,6 @@ class ReportData:
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
         data = cls(report, shown_columns=_shown_columns(errors, columns), errors=errors)
-        for name in data.shown_columns:  # made here, not by the error table's first look on the UI thread
-            made = errors.column(name)
-            if isinstance(made, Later):
-                made.made()
         labels = {str(v) for side in SIDES for v in set(errors.column(f"{side}_label")) if v}
         kinds: set[str] = set()
         for spans, side_places in zip((report.gold_spans, report.system_spans), places, strict=True):
@@ -427,9 +423,9 @@ def _holds_value(values: Sequence[Any]) -> bool:
     """Whether any of the values is one; a column of texts and None only is told by its
     types and truth, one of whole numbers and None by its Nones, in C (no comparison:
     pandas' NA has no truth; a column made when read, as a list)."""
+    if not len(values) or _is_value(cell(values, 0)):  # the first cell alone, as the table shows it
+        return bool(len(values))
     values = values if isinstance(values, list) else list(values)
-    if not values or _is_value(values[0]):
-        return bool(values)
     types = set(map(type, values))
     if types <= _TEXT_OR_NONE:
         return any(values)
@@ -510,8 +506,8 @@ def _span_docs(spans: Sequence[Span], places: SpanPlaces | None, number: dict[st
 
 def _marks(errors: ColumnRows, side: str) -> Marks:
     """The error marks of one side: the pieces each row covers there (`pieces`), in row order."""
-    parts, starts, ends = (errors.column(f"{side}_{key}") for key in ("parts", "start", "end"))
-    pieces = PieceColumn.of(parts)
+    pieces = PieceColumn.of(errors.column(f"{side}_parts"))
+    starts, ends = (listed(errors.column(f"{side}_{key}")) for key in ("start", "end"))  # read by row
     plain = [
         row
         for row in np.flatnonzero(~pieces.filled()).tolist()

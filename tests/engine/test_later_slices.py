@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from itertools import product
 
+import pytest
+
 from engine.methods.starsem.detail import Layout
 from engine.methods.starsem.model import Words
-from engine.report import Later
+from engine.report import Later, cell
 
 STEPS = (None, 1, 2, 3, -1, -2)
 
@@ -102,3 +104,24 @@ def test_starsem_plain_blocks_given_at_once_take_their_places():
             document = layout.document()
             assert document.units == whole.units and list(document.tokens) == list(whole.tokens), units
             assert list(document.unit_ids) == list(whole.unit_ids), units
+
+
+def test_a_cell_is_made_alone_while_the_list_is_not_made():
+    """Later.cell(i) asks its part maker for item i alone (from the end for a negative i, an
+    IndexError past either end, as a list's); once the list is made, it is read from it."""
+    for n in range(5):
+        items = [f"t{i}" for i in range(n)]
+        for index in range(-n - 2, n + 2):
+            asked: list[tuple[int, int]] = []
+            later = Later(n, part=lambda a, b, asked=asked, items=items: asked.append((a, b)) or items[a:b])
+            if -n <= index < n:
+                assert later.cell(index) == items[index] and asked == [(index % n, index % n + 1)]
+            else:
+                with pytest.raises(IndexError):
+                    later.cell(index)
+                assert asked == []
+            assert list(later) == items and asked[-1] == (0, n)  # made whole when iterated
+            if -n <= index < n:
+                assert later.cell(index) == items[index] and asked[-1] == (0, n)  # from the list
+    assert Later(2, lambda: ["a", "b"]).cell(1) == "b"  # no part maker: the list made
+    assert cell(["a", "b"], -1) == "b"

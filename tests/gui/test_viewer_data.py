@@ -174,12 +174,17 @@ def test_the_error_table_shows_the_columns_that_hold_a_value():
     shown = _shown_columns(ColumnRows(columns), list(columns))
     assert shown == ["error_id", "type", "detail", "system_text", "comment", "na_then_text", "whole", "flags",
                      "later"]  # fmt: skip
+    asked: list[tuple[int, int]] = []
+    first = Later(n, part=lambda a, b: asked.append((a, b)) or ["v"] * (b - a))
+    assert _shown_columns(ColumnRows({"error_id": [""] * n, "first": first}), ["error_id", "first"]) == [
+        "error_id", "first"] and asked == [(0, 1)]  # its first cell alone: not made whole  # fmt: skip
 
 
 def test_detail_tables_made_off_the_ui_thread_and_shown_as_made(qtbot, window, tmp_path, monkeypatch):
     """A detail table (poetry's pages) becomes a DataFrame on the worker (ReportData.build:
     43,000 pages took the UI thread 0.09-0.13 s), and its tab shows that very frame; the
-    error ids, a column made when first read, are made there too (136,308 ids: 40 ms)."""
+    error ids, a column made when first read, are never made whole on the UI thread (136,308
+    ids: 40 ms): the table makes the id of each row it shows alone."""
     import threading
 
     from engine.methods.poetry import spanrows
@@ -193,14 +198,18 @@ def test_detail_tables_made_off_the_ui_thread_and_shown_as_made(qtbot, window, t
     frame, ids = Table.frame, spanrows.error_ids
     monkeypatch.setattr(Table, "frame", lambda self: made_on.append(self.kind == "detail" and threading.current_thread()
                                                                     is threading.main_thread()) or frame(self))  # fmt: skip
-    monkeypatch.setattr(spanrows, "error_ids", lambda count: made_on.append(threading.current_thread()
-                                                                            is threading.main_thread()) or ids(count))  # fmt: skip
+    ids_made: list[tuple[bool, int]] = []  # on the UI thread, how many
+    monkeypatch.setattr(spanrows, "error_ids", lambda stop, start=0: ids_made.append((threading.current_thread()
+                        is threading.main_thread(), stop - start)) or ids(stop, start))  # fmt: skip
     ref, sys_ = write_pages(tmp_path, [("p1", [(0, 10, "A")], [(0, 10, "A")]), ("p2", [(3, 9, "B")], [])])
     evaluate(qtbot, window, "poetry", str(ref), str(sys_))
     tabs = [window.tabs.widget(k) for k in range(window.tabs.count())]
     details = [tab for tab in tabs if isinstance(tab, DetailView)]
     assert len(details) == 1 and details[0].view.model().frame is window.data.detail_frames["pages"]
     assert made_on and not any(made_on)  # no detail table's frame made on the UI thread
+    assert (True, 1) in ids_made and all(count == 1 for ui, count in ids_made if ui)  # a cell's id at a time
+    model = window.errors.model
+    assert model.columns[0] == "error_id" and [model.data(model.index(row, 0)) for row in range(2)] == ["E1", "E2"]
 
 
 def test_a_detail_tab_fits_its_columns_when_first_shown(qtbot):

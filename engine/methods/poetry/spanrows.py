@@ -199,30 +199,29 @@ def _made(plan: RowPlan, make: Callable[[Pages, Column, int], T]) -> dict[str, T
 
 
 class PythonColumns:
-    """The columns as Python values, each made when first read (a repeated one once). The
-    workbook takes the Coded ones as they are (SpanRows.coded_texts) and reads only parts
-    of them (a sample, the document names), made from their part of the index."""
+    """The columns as Python values, each made when first read (a repeated one once), or a
+    part of it (rows start to stop: a view's cells, a writer's blocks) made from its part of
+    the index. The workbook takes the Coded ones as they are (SpanRows.coded_texts)."""
 
     def __init__(self, plan: RowPlan) -> None:
         self.pages, self.declared, self.n = plan.pages, _declared(plan), len(plan)
         self.made: dict[int, Sequence[Any]] = {}
         self.shown: dict[int, tuple[list[str], np.ndarray]] = {}
+        self.numbers = cache(self.pages.numbers)  # a cell's part takes a column's numbers again
 
     def column(self, key: str) -> Sequence[Any]:
         column = self.declared[key]
         if id(column) not in self.made:
-            self.made[id(column)] = (self._part(column, 0, self.n) if isinstance(column, Coded)
-                                     else _python_column(self.pages, column, self.n))  # fmt: skip
+            self.made[id(column)] = self._part(column, 0, self.n)
         return self.made[id(column)]
 
     def later(self, key: str) -> Sequence[Any]:
-        """Column `key` as a Later: a Coded one's slices made from its part of the index; a
+        """Column `key` as a Later whose parts are made from their part of the index; a
         side's parts at once, as a PieceColumn (arrays: no list per row)."""
         column = self.declared[key]
         if isinstance(column, SpanShape) and column.shape == "parts":
             return self.column(key)
-        part = partial(self._part, column) if isinstance(column, Coded) else None
-        return Later(self.n, partial(self.column, key), part)
+        return Later(self.n, partial(self.column, key), partial(self._part, column))
 
     def _texts(self, column: Coded) -> tuple[list[str], np.ndarray]:
         """A Coded column's texts with "" last (the index −1 takes it), as a list and as an
@@ -232,25 +231,36 @@ class PythonColumns:
             self.shown[id(column.texts)] = texts, np.array(texts, object)
         return self.shown[id(column.texts)]
 
-    def _part(self, column: Coded, start: int, stop: int) -> list[str]:
-        return self._texts(column)[1][column.number[start:stop]].tolist()
+    def _part(self, column: Column, start: int, stop: int) -> Sequence[Any]:
+        """Rows `start` to `stop` of a column as Python values (None for a blank number or
+        span; a side's parts as a PieceColumn)."""
+        if isinstance(column, Coded):
+            return self._texts(column)[1][column.number[start:stop]].tolist()
+        if isinstance(column, Number):
+            return _taken(self.numbers(column.column), column.index[start:stop])
+        if isinstance(column, SpanShape):
+            return _shaped(_spans(self.pages, column.side), column.index[start:stop], column.shape)
+        if isinstance(column, Ids):
+            return error_ids(stop, start)
+        return [column] * (stop - start)
 
 
-def _python_column(pages: Pages, column: Column, n: int) -> Sequence[Any]:
-    """One column but a Coded one as Python values (None for a blank number or span; a
-    side's parts as a PieceColumn)."""
-    if isinstance(column, Number):
-        return _take(pages.numbers(column.column), column.index)
-    if isinstance(column, SpanShape):
-        spans, index = _spans(pages, column.side), column.index
-        if column.shape == "parts":
-            starts, ends = (np.append(values, 0)[index] for values in (spans.start, spans.end))  # −1: none
-            return PieceColumn.spans(starts, ends, index >= 0)
-        starts, ends = _take(spans.start, index), _take(spans.end, index)
-        return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
-    if isinstance(column, Ids):
-        return error_ids(column.count)
-    return [column] * n
+def _taken(values: np.ndarray, index: np.ndarray) -> list[Any]:
+    """values[k] for each k of `index` as Python values, None where k is −1."""
+    if not len(values):
+        return [None] * len(index)
+    taken = values[index].astype(object)
+    taken[index < 0] = None
+    return taken.tolist()
+
+
+def _shaped(spans: Spans, index: np.ndarray, shape: str) -> Sequence[Any]:
+    """The spans of `index` as their parts (a PieceColumn) or their positions ("" for −1)."""
+    if shape == "parts":
+        starts, ends = (np.append(values, 0)[index] for values in (spans.start, spans.end))  # −1: none
+        return PieceColumn.spans(starts, ends, index >= 0)
+    starts, ends = _taken(spans.start, index), _taken(spans.end, index)
+    return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
 
 
 # --- the rows as JSON text --------------------------------------------------------------
