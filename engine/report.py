@@ -182,12 +182,35 @@ class Table:
 
         if not isinstance(self.rows, ColumnLists) or not len(self.rows):  # no rows: object columns
             return pd.DataFrame(self.rows, columns=self.columns)
-        frame = pd.DataFrame(dict(enumerate(self.rows.columns)))
+        frame = pd.DataFrame(dict(enumerate(map(_typed, self.rows.columns))))
         frame.columns = self.columns
         return frame
 
     def records(self) -> list[dict[str, Any]]:
         return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+
+
+#: The numpy type of a list of Python values all of one of these types: pandas infers the
+#: same from the list, 4-5 times slower (int64: 10 ms a column of 111,000 whole numbers).
+_ARRAY_TYPES = {int: "int64", float: "float64"}
+
+
+def _typed(values: Sequence[Any]) -> Sequence[Any]:
+    """A list of whole numbers (all within 64 bits) or of floats as a numpy array, for a
+    frame (a Later's made first); any other column as it is."""
+    values = listed(values)
+    if type(values) is not list:
+        return values
+    types = set(map(type, values))
+    dtype = _ARRAY_TYPES.get(types.pop()) if len(types) == 1 else None
+    if dtype is None:
+        return values
+    import numpy as np  # as pandas: not for a run without a frame
+
+    try:
+        return np.array(values, dtype=dtype)
+    except OverflowError:  # a whole number past 64 bits: pandas decides
+        return values
 
 
 @dataclass

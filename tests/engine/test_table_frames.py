@@ -1,7 +1,7 @@
 """report.Table.frame of rows kept as columns (ColumnLists, taken a column at a time) is
 the frame of the same rows as a list: values, dtypes and headers, for columns of every
-kind the methods keep (lists, numpy arrays, ranges; texts, whole numbers, floats with NaN,
-None), repeated headers and no rows at all."""
+kind the methods keep (lists, numpy arrays, ranges; texts, whole numbers within 64 bits
+and past them, floats with NaN, None, a mix), repeated headers and no rows at all."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.report import ColumnLists, Table
+from engine.report import ColumnLists, Later, Table
 
 COLUMNS = [
     ["a", "b", "a"],
@@ -19,13 +19,23 @@ COLUMNS = [
     [None, "x", None],
     [1, None, 3],
     [True, False, True],
+    [1, 2, -(2**63)],  # whole numbers: an int64 array
+    [2**63 - 1, 0, 2**64],  # past int64: as pandas takes the list (object)
+    [2**63, 1, 2],  # past int64, within uint64
+    [1, 2.5, 3],  # whole numbers and floats
+    [float("inf"), -0.0, 1e300],
+    [1, True, 0],  # a bool among whole numbers
+    Later(3, part=lambda start, stop: list(range(start, stop))),  # made when read
+    Later(3, part=lambda start, stop: [2**64 + k for k in range(start, stop)]),
 ]
+HEADERS = ["text", "array", "line", "score", "maybe", "count", "flag", "int64", "big", "uint64", "mixed",
+           "float", "bool", "later", "later big"]  # fmt: skip
 
 
 @pytest.mark.parametrize("rows", [3, 1, 0])
 def test_a_column_frame_is_the_row_frame(rows):
-    columns = [column[:rows] for column in COLUMNS]
-    headers = ["text", "array", "line", "score", "maybe", "count", "flag"]
+    columns = [column if rows == 3 else column[:rows] for column in COLUMNS]  # a Later kept whole
+    headers = HEADERS
     table = Table(headers, ColumnLists(columns), kind="detail")  # type: ignore[arg-type]
     expected = pd.DataFrame(list(table.rows), columns=headers)
     frame = table.frame()
