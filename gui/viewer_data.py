@@ -455,8 +455,7 @@ def _documents(report: Report, errors: ColumnRows, places: list[SpanPlaces | Non
     longest = LONGEST_PLACED // (len(report.documents) + 1)  # the documents laid one after another
     lengths = [min(length, longest) + 1 for length in document_lengths(report.documents)]
     offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
-    names = errors.column("document")
-    row_docs = np.fromiter(map(number.get, map(str, names), repeat(other)), dtype=np.int64, count=len(names))
+    row_docs = _row_documents(errors, number, other)
     sides = zip(SIDES, (report.gold_spans, report.system_spans), places, strict=True)
     gold, system = (
         SideIndex(spans, found, _span_docs(spans, found, number, other), _marks(errors, side), row_docs,
@@ -464,6 +463,17 @@ def _documents(report: Report, errors: ColumnRows, places: list[SpanPlaces | Non
         for side, spans, found in sides
     )
     return Documents(report.documents, number, gold, system)
+
+
+def _row_documents(errors: ColumnRows, number: dict[str, int], other: int) -> np.ndarray:
+    """Each error row's document number (`other` for a document not in the report): each
+    distinct name looked up once where the rows keep their documents Coded."""
+    coded = errors.coded_texts().get("document")
+    if coded is not None:
+        names = [*map(str, coded.texts), ""]  # the number −1: none
+        return np.fromiter(map(number.get, names, repeat(other)), np.int64, len(names))[coded.number]
+    names = errors.column("document")
+    return np.fromiter(map(number.get, map(str, names), repeat(other)), dtype=np.int64, count=len(names))
 
 
 class Documents(Mapping[str, DocumentData]):

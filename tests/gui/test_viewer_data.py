@@ -230,3 +230,21 @@ def test_a_detail_tab_fits_its_columns_when_first_shown(qtbot):
     qtbot.addWidget(fitted)
     assert [tab.view.columnWidth(k) for k in range(2)] == [fitted.columnWidth(k) for k in range(2)]
     assert tab.view.columnWidth(1) > 2 * default
+
+
+def test_row_documents_from_coded_names_are_those_of_the_names(tmp_path):
+    """The error rows' document numbers where the rows keep their documents Coded (poetry's
+    pages) are those of the names row by row, a name not in the report `other`."""
+    from engine.methods import get_method
+    from gui.viewer_data import _row_documents
+    from tests.engine.test_poetry_examples import write_pages
+
+    pages = [("p1", [(0, 10, "A"), (12, 14, "B")], [(0, 10, "A")]), ("p2", [(3, 9, "B"), (10, 11, "B")], []),
+             ("p3", [], [(1, 2, "C"), (4, 6, "C")])]  # more rows than pages: the names Coded  # fmt: skip
+    method = get_method("poetry")
+    report = method.evaluate(*map(str, write_pages(tmp_path, pages)), method.Options(), detail=True)
+    errors = report.error_rows
+    assert "document" in errors.coded_texts()
+    for number in ({"p1": 0, "p2": 1, "p3": 2}, {"p3": 0, "p1": 5}):
+        expected = [number.get(name, 9) for name in errors.column("document")]
+        assert _row_documents(errors, number, 9).tolist() == expected and len(expected) == 6
