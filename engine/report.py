@@ -199,11 +199,8 @@ def _typed(values: Sequence[Any]) -> Sequence[Any]:
     """A list of whole numbers (all within 64 bits) or of floats as a numpy array, for a
     frame (a Later's made first); any other column as it is."""
     values = listed(values)
-    if type(values) is not list:
-        return values
-    types = set(map(type, values))
-    dtype = _ARRAY_TYPES.get(types.pop()) if len(types) == 1 else None
-    if dtype is None:
+    dtype = _ARRAY_TYPES.get(type(values[0])) if type(values) is list and values else None
+    if dtype is None or set(map(type, values)) != {type(values[0])}:  # the first one's type alone
         return values
     import numpy as np  # as pandas: not for a run without a frame
 

@@ -275,7 +275,7 @@ def print_run(title: str, run: AppRun, cli: list[float]) -> None:
     """A case's line: Evaluate until shown against the command line's runs (`cli`), the
     longest pauses, then each pause; the window closed."""
     print(
-        f"\napp, {title}: from Evaluate to the result shown {run.cpu:.1f} s CPU on one core ({run.total:.1f} s "
+        f"\napp, {title}: from Evaluate to the result shown {run.cpu:.2f} s CPU on one core ({run.total:.1f} s "
         f"wall), after looking at the two files {run.look_cpu:.1f} s; the command line {min(cli):.2f}-"
         f"{max(cli):.2f} s CPU (whole process, one core, before and after): Evaluate "
         f"{run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x; longest pause of the UI thread "
