@@ -420,9 +420,10 @@ _WHOLE_OR_NONE = {int, bool, type(None)}
 
 
 def _holds_value(values: Sequence[Any]) -> bool:
-    """Whether any of the values is one; a column of texts and None only is told by its
-    types and truth, one of whole numbers and None by its Nones, in C (no comparison:
-    pandas' NA has no truth; a column made when read, as a list)."""
+    """Whether any of the values is one: the first (a cell: a column made when read is not
+    made for it), else all of them, made as a list; a column of texts and None only is told
+    by its types and truth, one of whole numbers and None by its Nones, in C (no comparison:
+    pandas' NA has no truth)."""
     if not len(values) or _is_value(cell(values, 0)):  # the first cell alone, as the table shows it
         return bool(len(values))
     values = values if isinstance(values, list) else list(values)
