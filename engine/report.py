@@ -283,23 +283,30 @@ class Later(Sequence[Any]):
     `part` (items start..stop − 1), a writer can also take it a part at a time without
     the whole list ever being held (FairEval's 205,236 JSON `pairs`: 200 MB as dicts), and
     a slice of step 1 is made by `part` while the list is not made (a workbook's context
-    windows of *SEM's document tokens)."""
+    windows of *SEM's document tokens). Given `item` (item i), or else `part`, one item is
+    made alone while the list is not made (`cell`: the app's table reads the cells it shows)."""
 
     def __init__(
         self,
         length: int,
         make: Callable[[], list[Any]] | None = None,
         part: Callable[[int, int], list[Any]] | None = None,
+        item: Callable[[int], Any] | None = None,
     ) -> None:
         self._length = length
         self._part = part
+        self._item = item or (self._alone if part else None)
         self._make: Callable[[], list[Any]] | None = make or (lambda: part(0, length) if part else [])
         self._items: list[Any] = []
 
     def _list(self) -> list[Any]:
         if self._make is not None:
-            self._items, self._make, self._part = self._make(), None, None  # the makers let go
+            self._items, self._make, self._part, self._item = self._make(), None, None, None  # makers let go
         return self._items
+
+    def _alone(self, index: int) -> Any:
+        """Item `index` made by the part maker."""
+        return self._part(index, index + 1)[0]  # type: ignore[misc]
 
     def made(self) -> list[Any]:
         """The items, made now if not yet (a reader on another thread then finds them made)."""
@@ -351,13 +358,12 @@ class Later(Sequence[Any]):
         return self._part(start, stop) if self._part is not None and start < stop else []
 
     def cell(self, index: int) -> Any:
-        """Item `index`, made alone by the part maker while the list is not made (a table's
-        view reads the cells it paints; a whole column is made when it is sorted or searched)."""
-        part = self._part
-        if part is None or self._make is None:
+        """Item `index`, made alone while the list is not made (a table's view reads the
+        cells it paints; a whole column is made when it is sorted or searched)."""
+        item = self._item
+        if item is None or self._make is None:
             return self._list()[index]
-        position = range(self._length)[index]  # an IndexError, or from the end, as a list's
-        return part(position, position + 1)[0]
+        return item(range(self._length)[index])  # an IndexError, or from the end, as a list's
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._list())

@@ -107,8 +107,9 @@ def test_starsem_plain_blocks_given_at_once_take_their_places():
 
 
 def test_a_cell_is_made_alone_while_the_list_is_not_made():
-    """Later.cell(i) asks its part maker for item i alone (from the end for a negative i, an
-    IndexError past either end, as a list's); once the list is made, it is read from it."""
+    """Later.cell(i) asks its item maker, or its part maker, for item i alone (from the end
+    for a negative i, an IndexError past either end, as a list's); once the list is made,
+    it is read from it."""
     for n in range(5):
         items = [f"t{i}" for i in range(n)]
         for index in range(-n - 2, n + 2):
@@ -124,4 +125,9 @@ def test_a_cell_is_made_alone_while_the_list_is_not_made():
             if -n <= index < n:
                 assert later.cell(index) == items[index] and asked[-1] == (0, n)  # from the list
     assert Later(2, lambda: ["a", "b"]).cell(1) == "b"  # no part maker: the list made
+    made: list[int] = []
+    items = Later(3, lambda: made.append(3) or ["a", "b", "c"], item=lambda i: made.append(i) or "abc"[i])
+    assert [items.cell(-1), items.cell(0)] == ["c", "a"] and made == [2, 0]  # an item maker: each alone
+    assert items[0:2] == ["a", "b"] and made == [2, 0, 3]  # a slice without a part maker: the list made
+    assert items.cell(1) == "b" and made == [2, 0, 3]  # from the list
     assert cell(["a", "b"], -1) == "b"
