@@ -519,10 +519,10 @@ def _marks(errors: ColumnRows, side: str) -> Marks:
     """The error marks of one side: the pieces each row covers there (`pieces`), in row order."""
     pieces = PieceColumn.of(errors.column(f"{side}_parts"))
     starts, ends = (listed(errors.column(f"{side}_{key}")) for key in ("start", "end"))  # read by row
-    plain = [
+    plain = [  # (a row without a span on this side has no start: None is passed over first)
         row
         for row in np.flatnonzero(~pieces.filled()).tolist()
-        if _is_position(starts[row]) and _is_position(ends[row])
+        if starts[row] is not None and _is_position(starts[row]) and _is_position(ends[row])
     ]
     rows = np.concatenate([pieces.rows(), np.array(plain, dtype=np.int64)])
     order = np.argsort(rows, kind="stable")
