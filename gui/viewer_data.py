@@ -454,8 +454,8 @@ def _documents(report: Report, errors: ColumnRows, places: list[SpanPlaces | Non
     number = {name: i for i, name in enumerate(document_names(report.documents))}
     other = len(report.documents)  # the number of any document not in the report
     longest = LONGEST_PLACED // (len(report.documents) + 1)  # the documents laid one after another
-    lengths = [min(length, longest) + 1 for length in document_lengths(report.documents)]
-    offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
+    lengths = np.minimum(np.array(document_lengths(report.documents), dtype=np.int64), longest) + 1
+    offsets = np.cumsum(np.r_[0, lengths], dtype=np.int64)  # and where the other documents' go
     row_docs = _row_documents(errors, number, other)
     sides = zip(SIDES, (report.gold_spans, report.system_spans), places, strict=True)
     gold, system = (
