@@ -509,8 +509,8 @@ def _span_docs(spans: Sequence[Span], places: SpanPlaces | None, number: dict[st
     """Each span's document number (`other` for a document not in the report; from the
     spans' places where kept as arrays)."""
     if places is not None:
-        doc_numbers = np.array([number.get(name, other) for name in places.doc_names], dtype=np.int64)
-        return doc_numbers[places.docs]
+        names = places.doc_names
+        return np.fromiter(map(number.get, names, repeat(other)), np.int64, len(names))[places.docs]
     names = each(attrgetter("doc"), spans)
     return np.fromiter(map(number.get, names, repeat(other)), dtype=np.int64, count=len(spans))
 
