@@ -21,9 +21,10 @@ import pandas as pd
 from engine.formats.spantable import SpanPlaces, SpanSequence
 from engine.pieces import PieceColumn, positions_within
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import ColumnRows, Report, cell, listed
+from engine.report import ColumnRows, Report, listed
 from engine.spans import Document, Span, document_lengths, document_names
 
+from .error_columns import shown_columns
 from .models import error_table, search_texts
 from .viewer_blocks import (
     CHAR_BLOCK,
@@ -42,12 +43,6 @@ SIDES = ("gold", "system")
 #: share are still found as its own: a query looks in one document).
 LONGEST_PLACED = 2**61
 
-#: Error-table columns the error view shows first (the rest follow, empty ones hidden).
-SHOWN_FIRST = ("error_id", "type", "subtype", "detail", "gold_label", "system_label", "gold_position",
-               "system_position", "gold_text", "system_text", "document", "unit", "unit_id")  # fmt: skip
-#: Columns the viewer uses but the error view does not show.
-HIDDEN = ("gold_start", "gold_end", "system_start", "system_end", "gold_parts", "system_parts",
-          "context_unit", "sheet")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -359,7 +354,7 @@ class ReportData:
         places = _side_places(report)
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
-        data = cls(report, shown_columns=_shown_columns(errors, columns), errors=errors)
+        data = cls(report, shown_columns=shown_columns(errors, columns), errors=errors)
         labels = {str(v) for side in SIDES for v in set(errors.column(f"{side}_label")) if v}
         kinds: set[str] = set()
         for spans, side_places in zip((report.gold_spans, report.system_spans), places, strict=True):
@@ -401,42 +396,6 @@ def _side_places(report: Report) -> list[SpanPlaces | None]:
             setattr(report, side, list(spans))
         found.append(places)
     return found
-
-
-def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
-    """The error columns to show (of `names`, the report's error columns): the standard ones
-    that hold anything, then the method's own."""
-    columns = [c for c in SHOWN_FIRST if c in names]
-    columns += [c for c in names if c not in SHOWN_FIRST and c not in HIDDEN]
-    if not len(errors):
-        return columns  # an empty table shows what it would hold
-    return [c for c in columns if c in ("error_id", "type") or _holds_value(errors.column(c))]
-
-
-#: The types of a column whose values are told by their truth alone (a value: a non-empty text).
-_TEXT_OR_NONE = {str, type(None)}
-#: The types of a column whose values are those that are not None (0 and False are values).
-_WHOLE_OR_NONE = {int, bool, type(None)}
-
-
-def _holds_value(values: Sequence[Any]) -> bool:
-    """Whether any of the values is one: the first (a cell: a column made when read is not
-    made for it), else all of them, made as a list; a column of texts and None only is told
-    by its types and truth, one of whole numbers and None by its Nones, in C (no comparison:
-    pandas' NA has no truth)."""
-    if not len(values) or _is_value(cell(values, 0)):  # the first cell alone, as the table shows it
-        return bool(len(values))
-    values = values if isinstance(values, list) else list(values)
-    types = set(map(type, values))
-    if types <= _TEXT_OR_NONE:
-        return any(values)
-    if types <= _WHOLE_OR_NONE:
-        return values.count(None) < len(values)
-    return any(map(_is_value, values))
-
-
-def _is_value(value: Any) -> bool:
-    return value is not None and value is not pd.NA and value == value and value != ""
 
 
 def _labels_and_kinds(spans: Sequence[Span], places: SpanPlaces | None) -> tuple[set[str], set[str]]:

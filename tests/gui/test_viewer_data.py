@@ -159,7 +159,7 @@ def test_the_error_table_shows_the_columns_that_hold_a_value():
     and type always show."""
     import pandas as pd
 
-    from gui.viewer_data import _shown_columns
+    from gui.error_columns import shown_columns
 
     n = 50
     empties = ["", None] * (n // 2)
@@ -171,12 +171,12 @@ def test_the_error_table_shows_the_columns_that_hold_a_value():
         "whole": [None] * (n - 1) + [0], "flags": [None, *[True] * (n - 1)], "nones": [None] * n,
         "later": Later(n, lambda: [None, *[""] * (n - 2), "z"]), "later_empty": Later(n, lambda: [""] * n),
     }  # fmt: skip
-    shown = _shown_columns(ColumnRows(columns), list(columns))
+    shown = shown_columns(ColumnRows(columns), list(columns))
     assert shown == ["error_id", "type", "detail", "system_text", "comment", "na_then_text", "whole", "flags",
                      "later"]  # fmt: skip
     asked: list[tuple[int, int]] = []
     first = Later(n, part=lambda a, b: asked.append((a, b)) or ["v"] * (b - a))
-    assert _shown_columns(ColumnRows({"error_id": [""] * n, "first": first}), ["error_id", "first"]) == [
+    assert shown_columns(ColumnRows({"error_id": [""] * n, "first": first}), ["error_id", "first"]) == [
         "error_id", "first"] and asked == [(0, 1)]  # its first cell alone: not made whole  # fmt: skip
 
 
@@ -248,3 +248,17 @@ def test_row_documents_from_coded_names_are_those_of_the_names(tmp_path):
     for number in ({"p1": 0, "p2": 1, "p3": 2}, {"p3": 0, "p1": 5}):
         expected = [number.get(name, 9) for name in errors.column("document")]
         assert _row_documents(errors, number, 9).tolist() == expected and len(expected) == 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["", "x", "split"]), st.integers(0, 3)), max_size=4), st.data())
+def test_a_coded_column_holds_a_value_as_its_values_do(texts, data):
+    """Where the rows keep a column Coded (its texts, and per row the number of its text, −1
+    for ""), whether it holds a value is told by the texts its rows use (a text no row uses
+    is none), as its values tell it."""
+    from engine.report import Coded
+    from gui.error_columns import holds_value
+
+    numbers = data.draw(st.lists(st.integers(-1, len(texts) - 1), min_size=1, max_size=8))
+    values = [texts[k] if k >= 0 else "" for k in numbers]
+    assert holds_value(values, Coded(texts, np.array(numbers, np.int64))) == holds_value(values)
