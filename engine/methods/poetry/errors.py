@@ -138,11 +138,17 @@ class Pages:
     def numbers(self, column: str) -> np.ndarray:
         refs, syss, pairs = self.refs.spans, self.syss.spans, self.scores.pairs
         if column in ("line", "system_line"):
-            return np.arange(1, len(self.names) + 1) if column == "line" else np.asarray(self.system_lines)
+            return self.page_lines[column == "system_line"]
         columns = {"ref_start": refs.start, "ref_end": refs.end, "sys_start": syss.start,
                    "sys_end": syss.end, "piece_start": pairs[2], "piece_end": pairs[3],
                    "factor": pairs[5], "credit": pairs[6]}  # fmt: skip
         return columns[column]
+
+    @cached_property
+    def page_lines(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each page's line in the reference file and in the system file (from 1), made once:
+        the app's cells take them a row at a time."""
+        return np.arange(1, len(self.names) + 1), np.asarray(self.system_lines)
 
     @cached_property
     def members(self) -> list[list[int]]:

@@ -208,7 +208,6 @@ class PythonColumns:
         self.pages, self.declared, self.n = plan.pages, _declared(plan), len(plan)
         self.made: dict[int, Sequence[Any]] = {}
         self.shown: dict[int, tuple[list[str], np.ndarray]] = {}
-        self.numbers = cache(self.pages.numbers)  # a cell's part takes a column's numbers again
 
     def column(self, key: str) -> Sequence[Any]:
         column = self.declared[key]
@@ -245,7 +244,7 @@ class PythonColumns:
         if isinstance(column, Coded):
             return self._texts(column)[1][column.number[start:stop]].tolist()
         if isinstance(column, Number):
-            return _taken(self.numbers(column.column), column.index[start:stop])
+            return _taken(self.pages.numbers(column.column), column.index[start:stop])
         if isinstance(column, SpanShape):
             return _shaped(_spans(self.pages, column.side), column.index[start:stop], column.shape)
         if isinstance(column, Ids):
