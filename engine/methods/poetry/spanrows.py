@@ -106,11 +106,14 @@ def _row_order(pages: Pages) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
 
 
 def _take(values: Sequence[Any] | np.ndarray, index: np.ndarray, blank: Any = None) -> list[Any]:
-    """values[k] for each k of `index`, `blank` where k is -1 (as Python objects)."""
-    column = np.empty(len(values) + 1, dtype=object)
-    column[:-1] = values
-    column[-1] = blank
-    return column[index].tolist()
+    """values[k] for each k of `index` as Python values, `blank` where k is −1 (the values
+    of a part of a column's index made alone: a view's cells)."""
+    column = values if isinstance(values, np.ndarray) else np.array(values, dtype=object)
+    if not len(column):
+        return [blank] * len(index)
+    taken = column[index].astype(object)
+    taken[index < 0] = blank
+    return taken.tolist()
 
 
 def _covered(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | None]) -> list[str]:
@@ -244,7 +247,7 @@ class PythonColumns:
         if isinstance(column, Coded):
             return self._texts(column)[1][column.number[start:stop]].tolist()
         if isinstance(column, Number):
-            return _taken(self.pages.numbers(column.column), column.index[start:stop])
+            return _take(self.pages.numbers(column.column), column.index[start:stop])
         if isinstance(column, SpanShape):
             return _shaped(_spans(self.pages, column.side), column.index[start:stop], column.shape)
         if isinstance(column, Ids):
@@ -252,21 +255,12 @@ class PythonColumns:
         return [column] * (stop - start)
 
 
-def _taken(values: np.ndarray, index: np.ndarray) -> list[Any]:
-    """values[k] for each k of `index` as Python values, None where k is −1."""
-    if not len(values):
-        return [None] * len(index)
-    taken = values[index].astype(object)
-    taken[index < 0] = None
-    return taken.tolist()
-
-
 def _shaped(spans: Spans, index: np.ndarray, shape: str) -> Sequence[Any]:
     """The spans of `index` as their parts (a PieceColumn) or their positions ("" for −1)."""
     if shape == "parts":
         starts, ends = (np.append(values, 0)[index] for values in (spans.start, spans.end))  # −1: none
         return PieceColumn.spans(starts, ends, index >= 0)
-    starts, ends = _taken(spans.start, index), _taken(spans.end, index)
+    starts, ends = _take(spans.start, index), _take(spans.end, index)
     return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
 
 
