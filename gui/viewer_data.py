@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import os
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import attrgetter
@@ -431,9 +431,15 @@ def _row_documents(errors: ColumnRows, number: dict[str, int], other: int) -> np
     coded = errors.coded_texts().get("document")
     if coded is not None:
         names = [*map(str, coded.texts), ""]  # the number −1: none
-        return np.fromiter(map(number.get, names, repeat(other)), np.int64, len(names))[coded.number]
+        return _numbers(names, len(names), number, other)[coded.number]
     names = errors.column("document")
-    return np.fromiter(map(number.get, map(str, names), repeat(other)), dtype=np.int64, count=len(names))
+    return _numbers(map(str, names), len(names), number, other)
+
+
+def _numbers(names: Iterable[str], count: int, number: dict[str, int], other: int) -> np.ndarray:
+    """The document number of each of `count` names (`other` for a name not in `number`),
+    looked up in C."""
+    return np.fromiter(map(number.get, names, repeat(other)), np.int64, count)
 
 
 class Documents(Mapping[str, DocumentData]):
@@ -469,9 +475,9 @@ def _span_docs(spans: Sequence[Span], places: SpanPlaces | None, number: dict[st
     spans' places where kept as arrays)."""
     if places is not None:
         names = places.doc_names
-        return np.fromiter(map(number.get, names, repeat(other)), np.int64, len(names))[places.docs]
+        return _numbers(names, len(names), number, other)[places.docs]
     names = each(attrgetter("doc"), spans)
-    return np.fromiter(map(number.get, names, repeat(other)), dtype=np.int64, count=len(spans))
+    return _numbers(names, len(spans), number, other)
 
 
 def _marks(errors: ColumnRows, side: str) -> Marks:
