@@ -9,6 +9,7 @@ import re
 
 from PySide6 import QtGui
 from PySide6.QtGui import QColor, QTextDocument
+from PySide6.QtWidgets import QLabel
 
 from engine.methods import get_method
 from gui.viewer import SideBySideViewer
@@ -32,7 +33,8 @@ def colours_found(legend: Legend) -> dict[str, QColor]:
     """Each label's colour where a user finds it: on its chip, or in the menu of "+N more"; an
     error type's on the line in the bar before its name, or in the menu across the middle
     of its icon."""
-    shown = [(entry, chip) for entry, chip in zip(legend.entries, legend.chips, strict=True) if chip.isVisible()]
+    shown = list(zip(legend.entries, legend.chips, strict=False))  # the chips: the first entries'
+    assert all(chip.isVisible() for _, chip in shown)
     found = {entry.name: chip.palette().color(chip.backgroundRole()) for entry, chip in shown if entry.look == "chip"}
     for entry, chip in shown:
         if entry.look == "line":
@@ -49,14 +51,29 @@ def test_fifty_labels_keep_one_line_and_every_colour_is_found(qtbot):
     legend = shown_legend(qtbot, palette)
     height = legend.height()
     assert height <= 2 * legend.fontMetrics().lineSpacing()
-    shown = [chip for chip in legend.chips if chip.isVisible()]
-    assert 3 <= len(shown) < 50 and legend.more.isVisible()
-    assert legend.more.text() == f"+{len(legend.chips) - len(shown)} more"
+    shown = legend.chips
+    assert 3 <= len(shown) < 50 and legend.more.isVisible() and all(chip.isVisible() for chip in shown)
+    assert legend.more.text() == f"+{len(legend.entries) - len(shown)} more"
     assert max(chip.geometry().right() for chip in shown) < legend.more.geometry().left()
     assert legend.more.geometry().right() <= legend.width()  # all on the line
     assert colours_found(legend) == {**palette.labels, **palette.types}
     legend.resize(1400, height)
-    assert legend.height() == height and sum(chip.isVisible() for chip in legend.chips) > len(shown)
+    assert legend.height() == height and len(legend.chips) > len(shown)
+    assert sum(chip.isVisible() for chip in legend.findChildren(QLabel)) == len(legend.chips)
+
+
+def test_thousands_of_labels_make_a_chip_only_for_those_that_fit(qtbot):
+    """A chip is made up to the first entry past the line's end; the menu holds the rest,
+    each with its colour."""
+    palette = Palette([f"poem-{n}" for n in range(5000)], ["exact", "missed"], [])
+    legend = shown_legend(qtbot, palette)
+    chips = legend.findChildren(QLabel)
+    assert 3 <= len(legend.chips) <= len(chips) <= len(legend.chips) + 2
+    assert legend.hidden() == legend.entries[len(legend.chips) :]
+    assert legend.more.text() == f"+{len(legend.entries) - len(legend.chips)} more"
+    assert colours_found(legend) == {**palette.labels, **palette.types}
+    legend.resize(1400, legend.height())
+    assert len(legend.chips) > 3 and len(legend.findChildren(QLabel)) <= len(legend.chips) + 2
 
 
 def test_long_names_are_shortened_and_whole_in_their_tooltips(qtbot):

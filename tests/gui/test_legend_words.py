@@ -17,7 +17,7 @@ def test_the_legend_has_no_box_that_looks_like_a_checkbox(qtbot, tmp_path):
     qtbot.addWidget(viewer)
     viewer.set_report(ReportData.build(build(str(tmp_path / "g"), str(tmp_path / "g"), ToyOptions())))
     legend = viewer.legend.text()
-    assert "framed:\u00a0the selected error" in [chip.text() for chip in viewer.legend.chips]
+    assert "framed:\u00a0the selected error" in [entry.text for entry in viewer.legend.entries]
     assert "▢" not in legend and "☐" not in legend
 
 
@@ -26,6 +26,7 @@ def test_the_chip_of_untyped_tags_says_so_and_the_others_are_as_they_were(qtbot)
     was a line hard to see; it says '_ (no type)'. Other labels' chips are their names."""
     legend = Legend()
     qtbot.addWidget(legend)
+    legend.resize(600, legend.height())  # room for the three
     palette = Palette(["_", "PER", "a_b"], [], [])
     legend.show_palette(palette)
     for chip, (label, colour) in zip(legend.chips, palette.labels.items(), strict=True):
