@@ -69,7 +69,6 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.data: ReportData | None = None
         self.run: Run | None = None  # the run the shown report came from
         self._task: Task | None = None
-        self._turns = Turns(self)  # the parts of a report still to show, one per turn
         self._replaced: list[ReportData] = []  # reports replaced, let go of once the latest is shown
         self._thread: QThread | None = None
         self._releases: list[tuple[QThread, Task]] = []  # replaced results let go of (gui/release.py)
@@ -131,6 +130,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         layout.addLayout(beside(self.summary, self.notice))
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(body)
+        # the parts of a report still to show, one per turn; the body painted once they are shown
+        self._turns = Turns(self, held=body)
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(260)
         self.progress.hide()

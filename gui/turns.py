@@ -1,6 +1,10 @@
 """Work on the UI thread in short turns: a list of steps run one per turn of the event loop,
-so that input, paints and timers run between them and no turn is long. Each step's layout is
-settled in its own turn, before the paint that shows it."""
+so that input and timers run between them and no turn is long. Each step's layout is settled
+in its own turn. A widget given as `held` is not painted while steps are pending: what they
+change shows at once when the last has run, not a step at a time (the window's body painted
+after each of the six steps showing poetry's report: 375-386 paint events, against 255-263
+with it held and painted once). Hold a child, not the window: a top-level window held so was
+left unpainted after (Qt's pending update request spent while it was held)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
 
 #: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
 #: a zero delay as a queued call, in the same pass as the calls queued before it.
@@ -17,10 +22,12 @@ Step = Callable[[], None]
 
 
 class Turns(QObject):
-    """Runs steps one per turn of the event loop; new steps replace those still waiting."""
+    """Runs steps one per turn of the event loop; new steps replace those still waiting.
+    `held`: a widget not painted until the steps have run (or are stopped)."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, held: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._held = held
         self._steps: deque[Step] = deque()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -35,20 +42,30 @@ class Turns(QObject):
     def start(self, steps: Iterable[Step]) -> None:
         """Run these steps from the next turn on, in place of any still waiting."""
         self._steps = deque(steps)
+        self._hold(bool(self._steps))
         self._timer.start()
 
     def stop(self) -> None:
         """Drop the steps still waiting."""
         self._steps.clear()
         self._timer.stop()
+        self._hold(False)
 
     def _next(self) -> None:
         if self._steps:
             step = self._steps.popleft()
             if self._steps:
                 self._timer.start()  # before the step, which may start other steps
-            step()
-            settle_layouts()
+            try:
+                step()
+                settle_layouts()
+            finally:
+                self._hold(bool(self._steps))
+
+    def _hold(self, held: bool) -> None:
+        """Keep the held widget from painting, or let it paint (all it missed at once)."""
+        if self._held is not None and self._held.updatesEnabled() == held:
+            self._held.setUpdatesEnabled(not held)
 
 
 def settle_layouts() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
@@ -56,6 +57,35 @@ def test_a_step_is_laid_out_in_its_own_turn(qtbot):
     assert label.width() > before
 
 
+def test_a_held_widget_is_painted_once_the_steps_have_run_or_stopped(qtbot):
+    """The held widget is not painted while steps are pending (a report's parts show at once,
+    not a part a turn), and is again once the last has run, also when a step raised, and
+    when the steps are stopped."""
+    panel = QWidget()
+    qtbot.addWidget(panel)
+    turns, ran = Turns(held=panel), []
+    turns.start([lambda: ran.append(1), lambda: ran.append(2)])
+    assert not panel.updatesEnabled()
+    one_turn()
+    assert ran == [1] and not panel.updatesEnabled()
+    one_turn()
+    assert ran == [1, 2] and panel.updatesEnabled() and not turns.pending
+
+    def fails() -> None:
+        raise RuntimeError("a step that fails")
+
+    turns.start([fails])
+    assert not panel.updatesEnabled()
+    with pytest.raises(RuntimeError):
+        turns._next()
+    assert panel.updatesEnabled()
+    turns.start([lambda: None, lambda: None])
+    turns.stop()
+    assert panel.updatesEnabled()
+    turns.start([])
+    assert panel.updatesEnabled()  # nothing to wait for
+
+
 def shown_state(window) -> dict[str, object]:
     """What the window shows of its report: tabs, every score table, errors, documents."""
     scores = window.tabs.widget(0)
@@ -79,7 +109,9 @@ def test_a_report_shown_in_parts_ends_as_shown_at_once(qtbot, window, example):
     assert window.tabs.widget(0) is old_scores and window.errors.data is not again  # nothing at once
     one_turn()
     assert window.errors.data is again and window.viewer.data is not again  # a part per turn
+    assert not window.centralWidget().updatesEnabled()  # painted once all parts are shown
     wait_idle(qtbot, window)
+    assert window.centralWidget().updatesEnabled()
     after = shown_state(window)
     assert (
         after.pop("errors")[1:] == before.pop("errors")[1:]
