@@ -250,6 +250,27 @@ def test_row_documents_from_coded_names_are_those_of_the_names(tmp_path):
         assert _row_documents(errors, number, 9).tolist() == expected and len(expected) == 6
 
 
+def test_poetry_columns_without_a_value_are_known_so_without_being_made(tmp_path):
+    """Without page texts, the span text columns are Coded with no text (−1 in every row),
+    and the piece bounds of spans none of which is split are blank in every row: the error
+    view hides them without making their 136,308 values (poetry's bench) to look at them."""
+    from engine.methods import get_method
+    from gui.error_columns import shown_columns
+    from tests.engine.test_poetry_examples import write_pages
+
+    pages = [("p1", [(0, 10, "A"), (12, 14, "B")], [(0, 10, "A")]), ("p2", [(3, 9, "B")], [(2, 9, "B")])]
+    method = get_method("poetry")
+    errors = method.evaluate(*map(str, write_pages(tmp_path, pages)), method.Options(), detail=True).error_rows
+    coded = errors.coded_texts()
+    assert {key: coded[key].texts for key in ("gold_text", "system_text")} == {"gold_text": (), "system_text": ()}
+    assert (coded["gold_text"].number == -1).all()
+    shown = shown_columns(errors, list(errors.keys()))
+    assert not {"gold_text", "system_text", "piece_start", "piece_end"} & set(shown)
+    assert {"gold_position", "system_position", "factor"} <= set(shown)
+    assert errors.columns["gold_text"]._make is not None  # not made
+    assert errors.column("gold_text") == [""] * len(errors) and errors.column("piece_start") == [None] * len(errors)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(["", "x", "split"]), st.integers(0, 3)), max_size=4), st.data())
 def test_a_coded_column_holds_a_value_as_its_values_do(texts, data):

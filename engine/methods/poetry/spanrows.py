@@ -155,7 +155,13 @@ class Ids(NamedTuple):
     count: int
 
 
-Column = Coded | Number | SpanShape | Ids | str | int  # a str or int: the same in every row
+Column = Coded | Number | SpanShape | Ids | str | int | None  # a str, int or None: the same in every row
+
+
+def _number(column: str, index: np.ndarray) -> Number | None:
+    """Numbers of `column` taken by `index`; None (blank in every row) where it takes none,
+    known so without making or scanning the column (poetry's piece bounds on unsplit spans)."""
+    return Number(column, index) if (index >= 0).any() else None
 
 
 def _declared(plan: RowPlan) -> dict[str, Column]:
@@ -163,6 +169,7 @@ def _declared(plan: RowPlan) -> dict[str, Column]:
     index is −1); a key of SAME_AS the very column of the key it repeats."""
     pages, page, n = plan.pages, plan.page, len(plan)
     piece, covered = np.where(plan.split, plan.pair, -1), plan.covered
+    no_text = Coded((), np.full(n, -1, np.int64))  # no page has a text: "" in every row, known so at once
     document = Coded(pages.names, page)  # the unit ids' column too where they are the names (ids unique)
     columns: dict[str, Column] = {
         "error_id": Ids(n), "document": document, "unit": 1,
@@ -171,18 +178,18 @@ def _declared(plan: RowPlan) -> dict[str, Column]:
         "subtype": Coded(SUBTYPES, plan.split.astype(np.int64)),
         "detail": Coded(plan.notes[1], plan.note_index()), "sheet": SHEET,
         "marker": Coded(SHOWN_MARKERS, plan.marker),
-        "piece_start": Number("piece_start", piece), "piece_end": Number("piece_end", piece),
-        "factor": Number("factor", plan.pair), "credit": Number("credit", plan.pair),
-        "gold_line": Number("line", np.where(plan.ref >= 0, page, -1)),
-        "system_line": Number("system_line", np.where(plan.system >= 0, page, -1)),
+        "piece_start": _number("piece_start", piece), "piece_end": _number("piece_end", piece),
+        "factor": _number("factor", plan.pair), "credit": _number("credit", plan.pair),
+        "gold_line": _number("line", np.where(plan.ref >= 0, page, -1)),
+        "system_line": _number("system_line", np.where(plan.system >= 0, page, -1)),
     }  # fmt: skip
     for name, side, index, k in (("gold", "ref", plan.ref, 0), ("system", "sys", plan.system, 1)):
         columns |= {
             f"{name}_label": Coded(pages.shown, np.append(_spans(pages, side).label, -1)[index]),
-            f"{name}_start": Number(f"{side}_start", index), f"{name}_end": Number(f"{side}_end", index),
+            f"{name}_start": _number(f"{side}_start", index), f"{name}_end": _number(f"{side}_end", index),
             f"{name}_parts": SpanShape(side, index, "parts"),
             f"{name}_position": SpanShape(side, index, "position"),
-            f"{name}_text": Coded(covered[k], np.arange(n)) if covered else "",
+            f"{name}_text": Coded(covered[k], np.arange(n)) if covered else no_text,
         }  # fmt: skip
     return {key: columns[SAME_AS.get(key, key)] for key in ROW_KEYS}
 
