@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from .blocks import distinct_in_order, mapped_array
+
 
 def row_keys(*columns: np.ndarray, limit: int = 1 << 63) -> np.ndarray:
     """One integer per row below `limit`, equal exactly for equal rows and ordered as the
@@ -73,10 +75,10 @@ def distinct_naturals(numbers: np.ndarray) -> np.ndarray:
 def first_seen_codes(values: Sequence[Hashable]) -> tuple[np.ndarray, list[Any]]:
     """Each value's number among the distinct values in order of first appearance, and
     those values: each found by a dict in C (dict.fromkeys, then a map), not a Python step
-    a value."""
-    distinct = list(dict.fromkeys(values))
+    a value; a block at a time (engine.blocks: each C call holds the interpreter's lock)."""
+    distinct = distinct_in_order(values)
     number = {value: k for k, value in enumerate(distinct)}
-    return np.fromiter(map(number.__getitem__, values), dtype=np.int64, count=len(values)), distinct
+    return mapped_array(number.__getitem__, values, np.int64), distinct
 
 
 def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -11,12 +11,11 @@ reader (CoNLL and the other column formats, ProPara's action files).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from numpy.typing import DTypeLike  # for the hints only: numpy.typing is not imported by a run
+from ..blocks import running_sum
 
 NEWLINE, TAB, SPACE = 10, 9, 32
 
@@ -189,20 +188,6 @@ def positions(flags: np.ndarray, kind: type) -> np.ndarray:
         positions[filled : filled + len(found)] = found
         filled += len(found)
     return positions
-
-
-def running_sum(values: np.ndarray, dtype: DTypeLike, out: np.ndarray | None = None) -> np.ndarray:
-    """np.cumsum(values, dtype=dtype, out=out), a block at a time: numpy's running sum
-    holds the interpreter's lock for its whole run (its other loops over a file let it
-    go), and the app's UI thread waits on that lock while a worker reads."""
-    out = np.empty(len(values), dtype) if out is None else out
-    carry = out.dtype.type(0)
-    for block in range(0, len(values), _BLOCK):
-        part = out[block : block + _BLOCK]
-        np.cumsum(values[block : block + _BLOCK], dtype=dtype, out=part)
-        part += carry
-        carry = part[-1]
-    return out
 
 
 def _with_ends(values: np.ndarray, first: int, last: int | None) -> np.ndarray:

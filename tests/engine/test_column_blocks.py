@@ -10,8 +10,10 @@ import random
 import numpy as np
 import pytest
 
+from engine import blocks
+from engine.blocks import running_sum
 from engine.formats import columns, conll
-from engine.formats.columns import gather, running_sum, split_lines
+from engine.formats.columns import gather, split_lines
 from engine.formats.standoff import ReadOptions
 
 PIECES = ["a", "bc", " ", "  ", "\t", "\n", "\n", "é", "\u00a0"]
@@ -60,7 +62,7 @@ def test_gather_gives_the_same_bytes_in_blocks_of_any_size(monkeypatch):
 def test_running_sum_is_numpys_cumsum(monkeypatch, dtype):
     rng = np.random.default_rng(23)
     for size in (1, 3, 64):
-        monkeypatch.setattr(columns, "_BLOCK", size)
+        monkeypatch.setattr(blocks, "ITEMS", size)
         for length in (0, 1, 5, 64, 200):
             values = rng.integers(0, 2, length).astype(bool)
             _assert_same(running_sum(values, dtype), np.cumsum(values, dtype=dtype), (size, length))

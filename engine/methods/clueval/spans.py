@@ -13,6 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ...blocks import distinct_in_order, mapped_array
 from ...errors import FileWarning
 from ...formats.vrt import VrtFile
 from ...formats.vrt_tags import TagInfo, refused_tag, tag_info
@@ -61,10 +62,11 @@ class ColumnSpans:
 
 
 def _codes(column: list[str], table: dict[str, int]) -> np.ndarray:
-    """The column's strings as numbers; new strings are added to `table`."""
-    for value in dict.fromkeys(column):
+    """The column's strings as numbers; new strings are added to `table` (a block at a time:
+    engine.blocks, each C call holds the interpreter's lock)."""
+    for value in distinct_in_order(column):
         table.setdefault(value, len(table))
-    return np.fromiter(map(table.__getitem__, column), dtype=np.int32, count=len(column))
+    return mapped_array(table.__getitem__, column, np.int32)
 
 
 def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:

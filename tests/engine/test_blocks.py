@@ -1,0 +1,34 @@
+"""engine/blocks.py: the C loops over long sequences taken a block at a time give what one
+call over the whole sequence gives, at and across the blocks' bounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import blocks
+from engine.rowkeys import first_seen_codes
+
+
+@pytest.fixture(autouse=True)
+def small_blocks(monkeypatch):
+    monkeypatch.setattr(blocks, "ITEMS", 3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(max_size=4), max_size=20))
+def test_the_blocks_give_what_one_call_gives(items):
+    assert blocks.joined(b" ", items) == b" ".join(items)
+    assert blocks.mapped_array(len, items, np.int64).tolist() == [len(item) for item in items]
+    assert blocks.distinct_in_order(items) == list(dict.fromkeys(items))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["O", "B-PER", "I-PER", "B-LOC", 1, 1.0, True]), max_size=20))
+def test_first_seen_codes_across_blocks(values):
+    codes, distinct = first_seen_codes(values)
+    assert distinct == list(dict.fromkeys(values))  # 1, 1.0 and True are one value, as for a dict
+    assert [distinct[k] for k in codes.tolist()] == [distinct[distinct.index(v)] for v in values]
+    assert codes.dtype == np.int64 and len(codes) == len(values)
