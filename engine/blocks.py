@@ -7,6 +7,8 @@ ITEMS items takes a few milliseconds; between blocks the other thread runs."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from itertools import compress, count
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -57,3 +59,23 @@ def running_sum(values: np.ndarray, dtype: DTypeLike, out: np.ndarray | None = N
         part += carry
         carry = part[-1]
     return out
+
+
+def first_difference(a: Sequence[Any], b: Sequence[Any]) -> int | None:
+    """The first index below both lengths where `a` and `b` differ, None where they do not:
+    compared a block at a time (a million tokens of two files in one comparison: 60 ms)."""
+    n = min(len(a), len(b))
+    for start in range(0, n, ITEMS):
+        stop = min(start + ITEMS, n)
+        if a[start:stop] != b[start:stop]:
+            return next(i for i in range(start, stop) if a[i] != b[i])
+    return None
+
+
+def changes(values: Sequence[Any]) -> list[int]:
+    """The indices (from 1) whose value differs from the one before, found in C a block at a time."""
+    found: list[int] = []
+    for start in range(1, len(values), ITEMS):
+        stop = min(start + ITEMS, len(values))
+        found += compress(count(start), map(ne, values[start:stop], values[start - 1 : stop - 1]))
+    return found

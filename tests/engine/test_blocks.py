@@ -23,6 +23,14 @@ def test_the_blocks_give_what_one_call_gives(items):
     assert blocks.joined(b" ", items) == b" ".join(items)
     assert blocks.mapped_array(len, items, np.int64).tolist() == [len(item) for item in items]
     assert blocks.distinct_in_order(items) == list(dict.fromkeys(items))
+    assert blocks.changes(items) == [i for i in range(1, len(items)) if items[i] != items[i - 1]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from("ab"), max_size=12), st.lists(st.sampled_from("ab"), max_size=12))
+def test_the_first_difference_is_found_across_blocks(a, b):
+    expected = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), None)
+    assert blocks.first_difference(a, b) == expected
 
 
 @settings(max_examples=200, deadline=None)

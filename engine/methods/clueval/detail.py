@@ -5,8 +5,6 @@ span formats with a text, that text as written: DocumentMap)."""
 from __future__ import annotations
 
 import bisect
-import itertools
-import operator
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -15,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ...blocks import changes
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanPlaces, SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
@@ -162,9 +161,8 @@ def _errors_json(matches: Matches, rows: list[ErrorRow]) -> list[dict[str, Any]]
 def _document_runs(vrt: VrtFile) -> list[tuple[str, int]]:
     """(document id, first position) of each run of tokens with the same document."""
     ids = vrt.doc_ids
-    if ids is not None:  # each position whose id differs from the one before (compared in C: map, compress)
-        starts = [0, *itertools.compress(itertools.count(1), map(operator.ne, ids[1:], ids[:-1]))]
-        return [(ids[s], s) for s in starts]
+    if ids is not None:  # each position whose id differs from the one before
+        return [(ids[s], s) for s in [0, *changes(ids)]]
     runs = [("", 0)]
     for position, document, _ in vrt.xml_changes:
         if position >= len(vrt):

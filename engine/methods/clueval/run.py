@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...blocks import first_difference
 from ...errors import FileWarning, InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
@@ -65,10 +66,9 @@ def compare_tokens(reference: VrtFile, candidate: VrtFile, warnings: list[str]) 
             f"{reference.path} has {len(a)} tokens, {candidate.path} has {len(b)}; "
             "positions are compared as numbers"
         )
-    n = min(len(a), len(b))
-    if a[:n] == b[:n]:
+    p = first_difference(a, b)
+    if p is None:
         return
-    p = next(i for i in range(n) if a[i] != b[i])
     warnings.append(
         FileWarning(candidate.path, f"token {b[p]!r} at position {p} differs from {reference.path}:"
                                     f"{reference.line(p)} {a[p]!r}; positions are compared as numbers",
