@@ -1,8 +1,9 @@
 """C loops over long Python sequences a block at a time. A C call such as np.fromiter over a
 map, bytes.join or dict.fromkeys holds the interpreter's lock from start to end, and the
 app's UI thread waits on that lock while a worker reads: over a million tokens one call took
-25-55 ms, and a look at a CLUEval file paused the UI thread up to 99-106 ms. A block of
-ITEMS items takes a few milliseconds; between blocks the other thread runs."""
+25-65 ms, and a look at CLUEval's two bench files paused the UI thread 78-216 ms (over 100 ms
+in 6 of 10 runs). A block of ITEMS items takes a few milliseconds; between blocks the other
+thread runs."""
 
 from __future__ import annotations
 
