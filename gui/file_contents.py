@@ -14,10 +14,9 @@ from engine.formats import detect, first_annotation_file, read_by, read_spans, s
 from engine.formats.conll import COLUMN_FILES, UNTYPED
 from engine.formats.corpus import first_file_once
 from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
-from engine.formats.spantable import SpanTable
+from engine.formats.spantable import span_labels
 from engine.formats.standoff import ReadOptions, short_name
 from engine.formats.vrt_tags import stopping
-from engine.rowkeys import distinct_naturals
 from engine.scoped_memo import memo_within
 from engine.spans import Annotations
 
@@ -232,10 +231,7 @@ def _module_contents(
 
 def _span_labels(read: Annotations) -> list[str]:
     """The labels of the spans read (a table's found from its label numbers, no span made)."""
-    spans = read.spans
-    if isinstance(spans, SpanTable):
-        return sorted({spans.label_names[k] for k in distinct_naturals(spans.labels).tolist()})
-    return sorted({span.label for span in spans})
+    return sorted(span_labels(read.spans))
 
 
 def _read_columns(readings: ColumnLabels) -> dict[str, Any]:
@@ -351,6 +347,6 @@ def _other_source_labels(
 def _labels(path: str, options: ReadOptions) -> list[str]:
     """The labels of the spans read with these options (none where the file needs a choice first)."""
     try:
-        return sorted({span.label for span in read_spans(path, None, options).spans})
+        return sorted(span_labels(read_spans(path, None, options).spans))
     except (InputError, OSError):
         return []

@@ -38,7 +38,7 @@ from ..errors import FileWarning, InputError, first_listed, given, shown
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes, read_text
 from . import BRAT_CONFIGURATION, brat_folder_files, corpus_file, sniffing
-from .spantable import SpanTable
+from .spantable import SpanTable, span_labels
 from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, raw_utf8, text_document, zero_length_warning
 
 NAME = "brat"
@@ -53,7 +53,7 @@ sniff = sniffing.brat  # recognises the format without this module (engine/forma
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
     """The labels of the text-bound annotations (brat has no layers to pick)."""
-    labels = {span.label for span in read(path, options).spans}
+    labels = span_labels(read(path, options).spans)
     return {"label": sorted(labels)}
 
 

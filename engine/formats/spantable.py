@@ -178,6 +178,14 @@ class SpanTable(SpanSequence):
         return self.origin(i) if self.origin is not None else ""
 
 
+def span_labels(spans: Sequence[Span]) -> set[str]:
+    """The spans' distinct labels: from their label numbers where they keep their places as
+    arrays (no Span made: a CLUEval column's 111,194 made one by one took 0.19-0.25 s), else
+    from each span."""
+    places = spans.places() if isinstance(spans, SpanSequence) else None
+    return places.label_set() if places is not None else {span.label for span in spans}
+
+
 def reindexed(origin: Origin, index: Sequence[int] | np.ndarray) -> Origin:
     """The origin of spans taken from another table: span i is its span index[i]."""
     return lambda i: origin(int(index[i]))

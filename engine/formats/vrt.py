@@ -28,6 +28,7 @@ from ..errors import FileWarning, InputError, Parts, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
+from .spantable import span_labels
 from .vrt_tags import first_refused, refused_tag, stored_labels
 from .vrt_xml import Structure
 
@@ -398,7 +399,7 @@ def column_readings(path: str, options: ReadOptions) -> ColumnLabels:
             spans = _column(path, vrt, count, options if k == named else replace(options, tag_column=k)).spans
         except InputError as err:
             spans, refused = [], err if k == named else refused
-        labels.append(sorted({span.label for span in spans}))
+        labels.append(sorted(span_labels(spans)))
         opening.append(stored_labels(vrt.tag_columns[k - 1]))
     refused = refused if 1 <= named <= count else _refusal(path, vrt, count, options)  # a column it has not
     return ColumnLabels(labels, opening, refused, _own_refusals(vrt))

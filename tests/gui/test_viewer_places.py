@@ -203,3 +203,32 @@ def test_a_documents_labels_come_from_its_spans_places_without_making_them(tmp_p
         expected = [sorted({span.label for span in [*report.gold_spans, *report.system_spans] if span.doc == name})
                     for name in (document.name for document in report.documents)]  # fmt: skip
         assert found == expected and any(found)
+
+
+@pytest.mark.parametrize("method_name", ["poetry", "clueval", "propara", "faireval"])
+def test_the_labels_of_spans_from_their_places_are_those_of_the_spans(tmp_path, monkeypatch, method_name):
+    """span_labels reads the labels of spans kept as arrays (each method's report spans: poetry's
+    and CLUEval's ViewerSpans, ProPara's ProcessSpans, a SpanTable) from their label numbers, no
+    span made; they are the labels of the spans made one by one."""
+    from engine.formats.spantable import SpanSequence, span_labels
+    from tests.conftest import ROOT, conformance
+
+    method = get_method(method_name)
+    if method_name == "poetry":
+        pages = [("p1", [(0, 10, "A"), (12, 14, "B")], [(0, 10, "A"), (3, 5, 7)]), ("p2", [], [(1, 2, None)])]
+        report = method.evaluate(*map(str, write_pages(tmp_path, pages)), Options(), detail=True)
+    elif method_name == "clueval":
+        gold, system, options = _clueval_inputs(tmp_path, "worked")
+        report = method.evaluate(gold, system, method.Options(**options), detail=True)
+    elif method_name == "propara":
+        monkeypatch.chdir(conformance("propara"))
+        answers, predictions, sentences = PROPARA_CASES["testfiles-1"]
+        report = method.evaluate(answers, predictions, method.Options(sentences=sentences), detail=True)
+    else:
+        example = ROOT / "resources" / "examples" / "faireval"
+        report = method.evaluate(str(example / "gold.conll"), str(example / "system.conll"), method.Options(),
+                                 detail=True)  # fmt: skip
+    for spans in (report.gold_spans, report.system_spans):
+        assert isinstance(spans, SpanSequence) and spans.places() is not None and len(spans)
+        assert span_labels(spans) == {span.label for span in spans}
+    assert span_labels([]) == set() and span_labels(list(report.gold_spans)) == span_labels(report.gold_spans)
