@@ -103,9 +103,13 @@ class ColumnFile:
         columns.lines = np.asarray(lines, dtype=np.int64)
         columns.sentence_starts = np.asarray(sentence_starts, dtype=np.int64)
         columns.doc_starts, columns.doc_ids = [0], [None]
-        if tags is not None:
-            columns.tag_codes, columns.tag_names = first_seen_codes(tags)
-        return columns
+        return columns.with_tags(tags) if tags is not None else columns
+
+    def with_tags(self, tags: list[str]) -> ColumnFile:
+        """These tokens with `tags` (one a token): a copy sharing the tokens' arrays, with its
+        own tags, tag parts and warnings (a .vrt file's BIO columns, each read in turn)."""
+        codes, names = first_seen_codes(tags)
+        return replace(self, tag_codes=codes, tag_names=names, warnings=[], parts={})
 
     @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:

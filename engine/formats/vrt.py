@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -145,6 +145,8 @@ class VrtFile:
     last_line_is_token: bool
     warnings: list[str]
     _xml_starts: list[int] = field(default_factory=list, repr=False)
+    #: the tokens as CoNLL columns without tags (conll.ColumnFile), once a BIO column is read as spans
+    token_columns: Any = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -485,9 +487,10 @@ def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annota
     if not (-count <= k <= count) or k == 0:
         found = (f"column {k}; read one of them with ", options.way_on("tag_column", "N"))
         raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", found, file=path)
-    tags = vrt.tag_columns[k - 1 if k > 0 else k]
-    lines = vrt.lines(np.arange(len(vrt)))
-    columns = conll.ColumnFile.of_tokens(path, vrt.tokens, lines, vrt.sentence_starts(), tags)
+    if vrt.token_columns is None:  # the tokens' bytes and lines, made once for all the BIO columns
+        vrt.token_columns = conll.ColumnFile.of_tokens(path, vrt.tokens, vrt.lines(np.arange(len(vrt))),
+                                                       vrt.sentence_starts())  # fmt: skip
+    columns = vrt.token_columns.with_tags(vrt.tag_columns[k - 1 if k > 0 else k])
     tokens, scheme = conll.read_columns(columns, options)
     annotations = conll.annotations_of(columns, tokens, NAME, [conll.scheme_note(path, scheme, options)])
     annotations.spans.warnings.extend(vrt.warnings)  # type: ignore[attr-defined]

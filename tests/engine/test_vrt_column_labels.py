@@ -242,3 +242,22 @@ def test_clueval_reads_a_file_no_format_recognises_as_vertical_text_whatever_its
         run = clueval.evaluate(str(path), str(path), clueval.Options()).data["_run"]
         scored = sorted({label for (label,) in run.recall.x.labels})
         assert [scored] == vrt.column_readings(str(path), ReadOptions()).opening == [["LOC", "PER", "_", "o"]]
+
+
+def test_the_tokens_are_made_columns_once_for_all_the_bio_columns(monkeypatch, tmp_path):
+    """A look reads each BIO column as spans: the tokens' bytes, lines and sentences are made
+    once for the file, each column its own tags, tag parts and warnings (the same labels as
+    when each column's tokens were made anew)."""
+    from engine.formats import conll
+
+    calls, real = [], conll.ColumnFile.of_tokens.__func__
+    monkeypatch.setattr(conll.ColumnFile, "of_tokens",
+                        classmethod(lambda cls, *a, **k: calls.append(a[0]) or real(cls, *a, **k)))  # fmt: skip
+    path = tmp_path / "two.vrt"
+    path.write_text("Anna\tB-person\tO\nSchulz\tI-person\tI-hoch\n\nsagt\tO\tB-x\n", encoding="utf-8")
+    found = vrt.column_readings(str(path), ReadOptions(reading="conlleval"))
+    assert calls == [str(path)]
+    assert found.read == [["person"], ["hoch", "x"]]
+    options = ReadOptions(reading="conlleval")
+    alone = [sorted({span.label for span in vrt.read(BIO, replace(options, tag_column=k)).spans}) for k in (1, 2, 3)]
+    assert vrt.column_readings(BIO, options).read == alone and len(alone[1]) > 3  # each column read alone
