@@ -7,8 +7,8 @@ thread runs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from itertools import compress, count
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from itertools import chain, compress, count
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
@@ -21,30 +21,34 @@ if TYPE_CHECKING:
 ITEMS = 1 << 17
 
 
+def pieces(items: Sequence[Any], size: int = ITEMS) -> Iterator[Sequence[Any]]:
+    """The items `size` at a time (slices). A C loop over them all through this generator
+    lets the other thread run between two pieces, where its Python step comes."""
+    return (items[start : start + size] for start in range(0, len(items), size))
+
+
+def each(function: Callable[[Any], Any], items: Sequence[Any], size: int = ITEMS) -> Iterator[Any]:
+    """function(item) for each item, a piece at a time (`size` items: fewer where each item
+    costs more, such as spans made when read)."""
+    return chain.from_iterable(map(function, piece) for piece in pieces(items, size))
+
+
 def mapped_array(function: Callable[[Any], Any], values: Sequence[Any], dtype: DTypeLike) -> np.ndarray:
     """np.fromiter(map(function, values), dtype), a block at a time."""
-    out = np.empty(len(values), dtype)
-    for start in range(0, len(values), ITEMS):
-        part = values[start : start + ITEMS]
-        out[start : start + len(part)] = np.fromiter(map(function, part), dtype, len(part))
-    return out
+    return np.fromiter(each(function, values), dtype, len(values))
 
 
 def joined(separator: bytes, items: Sequence[bytes]) -> bytes:
     """separator.join(items), a block at a time (the blocks then joined: few and long)."""
     if len(items) <= ITEMS:
         return separator.join(items)
-    starts = range(0, len(items), ITEMS)
-    return separator.join([separator.join(items[start : start + ITEMS]) for start in starts])
+    return separator.join([separator.join(piece) for piece in pieces(items)])
 
 
 def distinct_in_order(values: Sequence[Hashable]) -> list[Any]:
     """The distinct values in order of first appearance (list(dict.fromkeys(values))), a
     block at a time."""
-    distinct: dict[Any, None] = {}
-    for start in range(0, len(values), ITEMS):
-        distinct.update(dict.fromkeys(values[start : start + ITEMS]))  # a new value goes last
-    return list(distinct)
+    return list(dict.fromkeys(chain.from_iterable(pieces(values))))
 
 
 def running_sum(values: np.ndarray, dtype: DTypeLike, out: np.ndarray | None = None) -> np.ndarray:

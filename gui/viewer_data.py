@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import repeat
 from operator import attrgetter
 from pathlib import PurePath
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from engine.blocks import each
 from engine.formats.spantable import SpanPlaces, SpanSequence
 from engine.pieces import PieceColumn, positions_within
 from engine.progress import NO_PROGRESS, Progress
@@ -110,14 +111,9 @@ class StretchIndex:
         return [*near.tolist(), *far.tolist()]
 
 
-#: Most items one C-level pass (map, set.update, np.fromiter) takes at a time: such a pass
-#: holds the GIL throughout, so the UI thread would wait for a pass over a whole report.
+#: Most spans one C-level pass (map, set.update, np.fromiter) takes at a time (engine.blocks.each):
+#: such a pass holds the GIL throughout, and a span is made when read.
 SLICE = 10_000
-
-
-def each(getter: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
-    """getter(item) for each item, a slice at a time: between slices the UI thread may run."""
-    return chain.from_iterable(map(getter, items[at : at + SLICE]) for at in range(0, len(items), SLICE))
 
 
 @dataclass(frozen=True)
@@ -150,8 +146,8 @@ def _type(value: Any) -> str:
 def _positions(
     items: Sequence[Any], start: Callable[[Any], int], end: Callable[[Any], int]
 ) -> tuple[np.ndarray, np.ndarray]:
-    starts = np.fromiter(each(start, items), dtype=np.int64, count=len(items))
-    ends = np.fromiter(each(end, items), dtype=np.int64, count=len(items))
+    starts = np.fromiter(each(start, items, SLICE), dtype=np.int64, count=len(items))
+    ends = np.fromiter(each(end, items, SLICE), dtype=np.int64, count=len(items))
     return starts, ends
 
 
@@ -402,8 +398,8 @@ def _labels_and_kinds(spans: Sequence[Span], places: SpanPlaces | None) -> tuple
     """The labels and kinds of one side's spans (from their places where kept as arrays)."""
     if places is not None:
         return places.label_set(), places.kinds
-    labels = set(each(attrgetter("label"), spans))
-    kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
+    labels = set(each(attrgetter("label"), spans, SLICE))
+    kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans, SLICE) if a and a.get("kind")}
     return labels, kinds
 
 
@@ -476,7 +472,7 @@ def _span_docs(spans: Sequence[Span], places: SpanPlaces | None, number: dict[st
     if places is not None:
         names = places.doc_names
         return _numbers(names, len(names), number, other)[places.docs]
-    names = each(attrgetter("doc"), spans)
+    names = each(attrgetter("doc"), spans, SLICE)
     return _numbers(names, len(spans), number, other)
 
 
