@@ -74,11 +74,19 @@ def distinct_naturals(numbers: np.ndarray) -> np.ndarray:
 
 def first_seen_codes(values: Sequence[Hashable]) -> tuple[np.ndarray, list[Any]]:
     """Each value's number among the distinct values in order of first appearance, and
-    those values: each found by a dict in C (dict.fromkeys, then a map), not a Python step
-    a value; a block at a time (engine.blocks: each C call holds the interpreter's lock)."""
-    distinct = distinct_in_order(values)
-    number = {value: k for k, value in enumerate(distinct)}
-    return mapped_array(number.__getitem__, values, np.int64), distinct
+    those values."""
+    number: dict[Any, int] = {}
+    return codes_in(number, values), list(number)
+
+
+def codes_in(number: dict[Any, int], values: Sequence[Hashable], dtype: type = np.int64) -> np.ndarray:
+    """Each value's number in `number`, a value not in it numbered next, in order of first
+    appearance (and added): each found by a dict in C (dict.fromkeys, then a map), not a
+    Python step a value; a block at a time (engine.blocks: each C call holds the
+    interpreter's lock)."""
+    for value in distinct_in_order(values):
+        number.setdefault(value, len(number))
+    return mapped_array(number.__getitem__, values, dtype)
 
 
 def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

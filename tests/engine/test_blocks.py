@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import blocks
-from engine.rowkeys import first_seen_codes
+from engine.rowkeys import codes_in, first_seen_codes
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +40,10 @@ def test_first_seen_codes_across_blocks(values):
     assert distinct == list(dict.fromkeys(values))  # 1, 1.0 and True are one value, as for a dict
     assert [distinct[k] for k in codes.tolist()] == [distinct[distinct.index(v)] for v in values]
     assert codes.dtype == np.int64 and len(codes) == len(values)
+
+
+def test_codes_in_a_table_number_new_values_next_in_order():
+    table = {"O": 0, "B-X": 1}
+    codes = codes_in(table, ["I-X", "O", "B-Y", "I-X", "B-X"], np.int32)
+    assert codes.tolist() == [2, 0, 3, 2, 1] and codes.dtype == np.int32
+    assert table == {"O": 0, "B-X": 1, "I-X": 2, "B-Y": 3}

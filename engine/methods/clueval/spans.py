@@ -13,10 +13,10 @@ from functools import cached_property
 
 import numpy as np
 
-from ...blocks import distinct_in_order, mapped_array
 from ...errors import FileWarning
 from ...formats.vrt import VrtFile
 from ...formats.vrt_tags import TagInfo, refused_tag, tag_info
+from ...rowkeys import codes_in
 
 ODD_TAGS = {"o", "0", "_", "-"}
 
@@ -62,11 +62,8 @@ class ColumnSpans:
 
 
 def _codes(column: list[str], table: dict[str, int]) -> np.ndarray:
-    """The column's strings as numbers; new strings are added to `table` (a block at a time:
-    engine.blocks, each C call holds the interpreter's lock)."""
-    for value in distinct_in_order(column):
-        table.setdefault(value, len(table))
-    return mapped_array(table.__getitem__, column, np.int32)
+    """The column's strings as numbers; new strings are added to `table`."""
+    return codes_in(table, column, np.int32)
 
 
 def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:
