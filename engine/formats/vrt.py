@@ -19,8 +19,9 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -34,6 +35,7 @@ from .vrt_xml import Structure
 
 if TYPE_CHECKING:
     from ..spans import Annotations
+    from . import conll
     from .standoff import ReadOptions
 
 NAME = "vrt"
@@ -145,11 +147,18 @@ class VrtFile:
     last_line_is_token: bool
     warnings: list[str]
     _xml_starts: list[int] = field(default_factory=list, repr=False)
-    #: the tokens as CoNLL columns without tags (conll.ColumnFile), once a BIO column is read as spans
-    token_columns: Any = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.tokens)
+
+    @cached_property
+    def token_columns(self) -> conll.ColumnFile:
+        """The tokens as CoNLL columns without tags, made once for all the BIO columns read as
+        spans (each a copy with its tags: ColumnFile.with_tags)."""
+        from . import conll
+
+        return conll.ColumnFile.of_tokens(self.path, self.tokens, self.lines(np.arange(len(self))),
+                                          self.sentence_starts())  # fmt: skip
 
     def span_breaks(self) -> np.ndarray:
         """True at position i when a non-token line lies between token i-1 and i (or i = 0)."""
@@ -487,9 +496,6 @@ def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annota
     if not (-count <= k <= count) or k == 0:
         found = (f"column {k}; read one of them with ", options.way_on("tag_column", "N"))
         raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", found, file=path)
-    if vrt.token_columns is None:  # the tokens' bytes and lines, made once for all the BIO columns
-        vrt.token_columns = conll.ColumnFile.of_tokens(path, vrt.tokens, vrt.lines(np.arange(len(vrt))),
-                                                       vrt.sentence_starts())  # fmt: skip
     columns = vrt.token_columns.with_tags(vrt.tag_columns[k - 1 if k > 0 else k])
     tokens, scheme = conll.read_columns(columns, options)
     annotations = conll.annotations_of(columns, tokens, NAME, [conll.scheme_note(path, scheme, options)])
