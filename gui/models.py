@@ -3,6 +3,7 @@ and filtered with pandas and numpy."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,17 +55,34 @@ def plain(value: Any) -> Any:
 
 
 def sort_order(column: pd.Series, ascending: bool) -> np.ndarray:
-    """Row positions that sort a column: numbers by value, anything else by its text;
-    missing values and empty texts last (as a spreadsheet sorts), ties kept in table order."""
+    """Row positions that sort a column: numbers by value, anything else by its text with
+    the numbers in it by value (E9 before E10, 97-397 before 999-1363); missing values and
+    empty texts last (as a spreadsheet sorts), ties kept in table order."""
     numbers = pd.to_numeric(column, errors="coerce")
     present = column.map(lambda v: not is_missing(v) and v != "")
     if bool((numbers.notna() == present).all()):
         keys = numbers.to_numpy(dtype=float, na_value=np.nan)
     else:
         texts = column.map(display).str.casefold()
-        keys = texts.where(texts != "", None).to_numpy()
+        natural = {text: natural_key(text) for text in dict.fromkeys(texts.tolist())}  # each text once
+        keys = texts.map(natural).where(texts != "", None).to_numpy()
     order = pd.Series(keys).sort_values(ascending=ascending, kind="stable", na_position="last")
     return order.index.to_numpy()
+
+
+#: A run of digits in a text (ASCII: a digit of another script is sorted as a letter).
+DIGITS = re.compile("[0-9]+")
+
+
+def natural_key(text: str) -> str:
+    """A text that sorts among others as `text` does with each run of digits taken as its
+    number: each run led by its length in three digits (9 → 0019, 10 → 00210). A digit stays
+    before a letter, as ASCII puts it."""
+    return DIGITS.sub(_counted_digits, text)
+
+
+def _counted_digits(run: re.Match[str]) -> str:
+    return f"{len(run.group()):03d}{run.group()}"
 
 
 class FrameModel(QAbstractTableModel):

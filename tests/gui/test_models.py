@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
@@ -13,7 +15,9 @@ from gui.models import (
     display,
     error_mask,
     error_table,
+    natural_key,
     search_texts,
+    sort_order,
     sorted_rows,
 )
 
@@ -92,3 +96,28 @@ def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_dema
     assert column(model, 2) == [2.5, None]  # missing last
     model.show_order(sorted_rows(TABLE.column("type"), shown, False))
     assert [model.source_row(r) for r in range(2)] == [2, 0]
+
+
+def test_texts_sort_with_their_numbers_by_value():
+    ids = pd.Series(["E10", "E9", None, "E100", "e2", "E1"], dtype=object)
+    assert ids[sort_order(ids, True)].tolist() == ["E1", "e2", "E9", "E10", "E100", None]
+    assert ids[sort_order(ids, False)].tolist() == ["E100", "E10", "E9", "e2", "E1", None]
+    positions = pd.Series(["999-1363", "97-397", "97-40", "1099-1268", "x"], dtype=object)
+    expected = ["97-40", "97-397", "999-1363", "1099-1268", "x"]
+    assert positions[sort_order(positions, True)].tolist() == expected
+    assert natural_key("page 7, 12") == "page 0017, 00212" and natural_key("٣") == "٣"
+
+
+def test_a_text_key_keeps_the_order_of_texts_whose_digits_stand_alone():
+    """Where no two digits stand together, the keys sort as the texts do: a digit before or
+    after another sign as ASCII puts it, a text before its longer forms."""
+    rnd = random.Random(5)
+    signs, digits = "aAz-:~_ é", "0123456789"
+    texts = []
+    for _ in range(3000):
+        text = ""
+        for _ in range(rnd.randint(0, 6)):
+            last_digit = bool(text) and text[-1] in digits
+            text += rnd.choice(signs if last_digit else signs + digits * 2)
+        texts.append(text)
+    assert sorted(texts, key=natural_key) == sorted(texts)
