@@ -63,7 +63,7 @@ def sort_order(column: pd.Series, ascending: bool) -> np.ndarray:
     if bool((numbers.notna() == present).all()):
         keys = numbers.to_numpy(dtype=float, na_value=np.nan)
     else:
-        texts = column.map(display).str.casefold()
+        texts = pd.Series(shown_texts(column.tolist()), dtype=object).str.casefold()
         natural = {text: natural_key(text) for text in dict.fromkeys(texts.tolist())}  # each text once
         keys = texts.map(natural).where(texts != "", None).to_numpy()
     order = pd.Series(keys).sort_values(ascending=ascending, kind="stable", na_position="last")
