@@ -76,8 +76,8 @@ DIGITS = re.compile("[0-9]+")
 
 def natural_key(text: str) -> str:
     """A text that sorts among others as `text` does with each run of digits taken as its
-    number: each run led by its length in three digits (9 → 0019, 10 → 00210). A digit stays
-    before a letter, as ASCII puts it."""
+    number: each run led by its length in three digits (9 → 0019, 10 → 00210; runs of up to
+    999 digits). A digit stays before a letter, as ASCII puts it."""
     return DIGITS.sub(_counted_digits, text)
 
 
