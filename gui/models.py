@@ -58,16 +58,26 @@ def sort_order(column: pd.Series, ascending: bool) -> np.ndarray:
     """Row positions that sort a column: numbers by value, anything else by its text with
     the numbers in it by value (E9 before E10, 97-397 before 999-1363); missing values and
     empty texts last (as a spreadsheet sorts), ties kept in table order."""
-    numbers = pd.to_numeric(column, errors="coerce")
     present = column.map(lambda v: not is_missing(v) and v != "")
-    if bool((numbers.notna() == present).all()):
-        keys = numbers.to_numpy(dtype=float, na_value=np.nan)
-    else:
+    keys = column_numbers(column, present)
+    if keys is None:
         texts = pd.Series(shown_texts(column.tolist()), dtype=object).str.casefold()
         natural = {text: natural_key(text) for text in dict.fromkeys(texts.tolist())}  # each text once
         keys = texts.map(natural).where(texts != "", None).to_numpy()
     order = pd.Series(keys).sort_values(ascending=ascending, kind="stable", na_position="last")
     return order.index.to_numpy()
+
+
+def column_numbers(column: pd.Series, present: pd.Series) -> np.ndarray | None:
+    """The column as floats where every value present is a number, else None (known from
+    its first value present when that is no number, before converting them all)."""
+    first = column[present.to_numpy()].head(1)
+    if len(first) and pd.to_numeric(first, errors="coerce").isna().all():
+        return None
+    numbers = pd.to_numeric(column, errors="coerce")
+    if not bool((numbers.notna() == present).all()):
+        return None
+    return numbers.to_numpy(dtype=float, na_value=np.nan)
 
 
 #: A run of digits in a text (ASCII: a digit of another script is sorted as a letter).

@@ -12,9 +12,11 @@ from gui.models import (
     RAW_ROLE,
     FrameModel,
     RowsModel,
+    column_numbers,
     display,
     error_mask,
     error_table,
+    is_missing,
     natural_key,
     search_texts,
     sort_order,
@@ -121,3 +123,16 @@ def test_a_text_key_keeps_the_order_of_texts_whose_digits_stand_alone():
             text += rnd.choice(signs if last_digit else signs + digits * 2)
         texts.append(text)
     assert sorted(texts, key=natural_key) == sorted(texts)
+
+
+def test_a_column_is_taken_as_numbers_only_where_every_value_present_is_one():
+    """The first value present that is no number decides at once; the answer is that of
+    converting the whole column."""
+    rnd = random.Random(8)
+    pool = [1, 2.5, "3", "x", "", None, "10", -1, float("nan"), "1e3", "E9"]
+    for _ in range(500):
+        column = pd.Series(rnd.choices(pool, k=rnd.randint(0, 6)), dtype=object)
+        present = column.map(lambda v: not is_missing(v) and v != "")
+        whole = pd.to_numeric(column, errors="coerce")
+        expected = bool((whole.notna() == present).all())
+        assert (column_numbers(column, present) is not None) == expected, column.tolist()
