@@ -3,15 +3,18 @@ and filtered with pandas and numpy."""
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
+from engine.blocks import distinct_in_order, each, pieces
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows, cell, column_title
 from engine.review import NOT_REVIEWED
@@ -61,11 +64,24 @@ def sort_order(column: pd.Series, ascending: bool) -> np.ndarray:
     present = column.map(lambda v: not is_missing(v) and v != "")
     keys = column_numbers(column, present)
     if keys is None:
-        texts = pd.Series(shown_texts(column.tolist()), dtype=object).str.casefold()
-        natural = {text: natural_key(text) for text in dict.fromkeys(texts.tolist())}  # each text once
-        keys = texts.map(natural).where(texts != "", None).to_numpy()
+        texts = list(each(str.casefold, shown_texts(column.tolist())))
+        natural = {text: natural_key(text) for text in distinct_in_order(texts)}  # each text once
+        return text_order([natural[text] if text else None for text in texts], ascending)
     order = pd.Series(keys).sort_values(ascending=ascending, kind="stable", na_position="last")
     return order.index.to_numpy()
+
+
+def text_order(keys: list[str | None], ascending: bool) -> np.ndarray:
+    """Positions that sort texts, None last, ties in table order: sorted a block of
+    SORTED_BLOCK at a time and the blocks merged (heapq.merge, in Python), so that no call
+    holds the interpreter's lock for long (a sort of all at once compares them in one call
+    of C: 0.12 s for 136,308 positions in random order, the UI thread waiting)."""
+    get = keys.__getitem__
+    present = [k for k, key in enumerate(keys) if key is not None]
+    blocks = [sorted(block, key=get, reverse=not ascending) for block in pieces(present, SORTED_BLOCK)]
+    merged = heapq.merge(*blocks, key=get, reverse=not ascending)
+    missing = (k for k, key in enumerate(keys) if key is None)
+    return np.fromiter(chain(merged, missing), np.int64, len(keys))
 
 
 def column_numbers(column: pd.Series, present: pd.Series) -> np.ndarray | None:
@@ -79,6 +95,9 @@ def column_numbers(column: pd.Series, present: pd.Series) -> np.ndarray | None:
         return None
     return numbers.to_numpy(dtype=float, na_value=np.nan)
 
+
+#: Texts sorted in one call of C (a few milliseconds) before the sorted blocks are merged.
+SORTED_BLOCK = 1 << 13
 
 #: A run of digits in a text (ASCII: a digit of another script is sorted as a letter).
 DIGITS = re.compile("[0-9]+")
@@ -96,8 +115,8 @@ def _counted_digits(run: re.Match[str]) -> str:
 
 
 class FrameModel(QAbstractTableModel):
-    """A read-only model of a DataFrame; the view sorts it through `sort` (done by pandas,
-    so that sorting a table of a million rows does not call Python per comparison)."""
+    """A read-only model of a DataFrame; the view sorts it through `sort` (sort_order: no
+    Python call per comparison)."""
 
     def __init__(
         self, frame: pd.DataFrame | None = None, parent: Any = None, titles: Mapping[str, str] | None = None

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
 
+from gui import models
 from gui.models import (
     RAW_ROLE,
     FrameModel,
@@ -136,3 +137,16 @@ def test_a_column_is_taken_as_numbers_only_where_every_value_present_is_one():
         whole = pd.to_numeric(column, errors="coerce")
         expected = bool((whole.notna() == present).all())
         assert (column_numbers(column, present) is not None) == expected, column.tolist()
+
+
+def test_texts_sorted_a_block_at_a_time_are_in_the_order_of_one_stable_sort(monkeypatch):
+    """Blocks of 3 merged: ties stay in table order both ways, None last both ways."""
+    monkeypatch.setattr(models, "SORTED_BLOCK", 3)
+    rnd = random.Random(11)
+    for _ in range(300):
+        keys = rnd.choices(["a", "b", "c", "ab", None], k=rnd.randint(0, 14))
+        present = [k for k, key in enumerate(keys) if key is not None]
+        missing = [k for k, key in enumerate(keys) if key is None]
+        for ascending in (True, False):
+            expected = sorted(present, key=keys.__getitem__, reverse=not ascending) + missing
+            assert models.text_order(keys, ascending).tolist() == expected, (keys, ascending)
