@@ -192,13 +192,19 @@ class ErrorsPanel(QWidget):
         self.model.set_rows(rows, columns, np.arange(len(rows)))
 
     def _fit_columns(self) -> None:
-        """Widths from the rows in view (at most 260 px): Qt measures every row of a table
-        that is not shown, so a hidden one measures a sample instead."""
+        """Widths from the rows in view and the last row (at most 260 px): Qt measures every
+        row of a table that is not shown, so a hidden one measures a sample instead. The last
+        row holds the longest error id (E136308 of poetry's pages), shown first when the
+        table is sorted by ID from the last."""
         header = self.table.horizontalHeader()
         header.setResizeContentsPrecision(0 if self.table.isVisible() else SAMPLED_ROWS)
         self.table.resizeColumnsToContents()
+        last, grid = self.model.rowCount() - 1, int(self.table.showGrid())  # a cell's width as Qt fits it
         for column in range(self.model.columnCount()):
-            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 260))
+            width = self.table.columnWidth(column)
+            if last > 0:
+                width = max(width, self.table.sizeHintForIndex(self.model.index(last, column)).width() + grid)
+            self.table.setColumnWidth(column, min(width, 260))
 
     def filters(self) -> tuple[str | None, str | None, str]:
         error_type = self.type_filter.currentText() if self.type_filter.currentIndex() > 0 else None

@@ -211,3 +211,13 @@ def test_escape_in_the_search_empties_it_and_shows_every_error(qtbot, window):
     assert errors.search.text() == ""
     qtbot.waitUntil(lambda: not errors.busy and errors.model.rowCount() == total, timeout=20_000)
     assert errors.search.hasFocus()  # the search line keeps the keys: nothing else was closed
+
+
+def test_the_id_column_fits_the_last_id_which_a_sort_by_id_shows_first(qtbot, panel):
+    panel.show()
+    panel.set_report(table_data(300_000))
+    settle(qtbot, panel)
+    last = panel.model.index(panel.model.rowCount() - 1, 0)
+    assert last.data() == "E299999"
+    grid = int(panel.table.showGrid())  # as Qt's own fit to contents adds it
+    assert panel.table.columnWidth(0) >= panel.table.sizeHintForIndex(last).width() + grid
