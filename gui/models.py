@@ -61,8 +61,7 @@ def sort_order(column: pd.Series, ascending: bool) -> np.ndarray:
     """Row positions that sort a column: numbers by value, anything else by its text with
     the numbers in it by value (E9 before E10, 97-397 before 999-1363); missing values and
     empty texts last (as a spreadsheet sorts), ties kept in table order."""
-    present = column.map(lambda v: not is_missing(v) and v != "")
-    keys = column_numbers(column, present)
+    keys = column_numbers(column)
     if keys is None:
         texts = list(each(str.casefold, shown_texts(column.tolist())))
         natural = {text: natural_key(text) for text in distinct_in_order(texts)}  # each text once
@@ -84,16 +83,22 @@ def text_order(keys: list[str | None], ascending: bool) -> np.ndarray:
     return np.fromiter(chain(merged, missing), np.int64, len(keys))
 
 
-def column_numbers(column: pd.Series, present: pd.Series) -> np.ndarray | None:
-    """The column as floats where every value present is a number, else None (known from
-    its first value present when that is no number, before converting them all)."""
-    first = column[present.to_numpy()].head(1)
-    if len(first) and pd.to_numeric(first, errors="coerce").isna().all():
+def column_numbers(column: pd.Series) -> np.ndarray | None:
+    """The column as floats where every value present (not missing, not "") is a number,
+    else None: known from its first value present when that is no number, before any value
+    is converted or the others looked at."""
+    first = next((v for v in column.tolist() if _present(v)), None)
+    if first is not None and pd.to_numeric(pd.Series([first], dtype=object), errors="coerce").isna().all():
         return None
+    present = column.map(_present)
     numbers = pd.to_numeric(column, errors="coerce")
     if not bool((numbers.notna() == present).all()):
         return None
     return numbers.to_numpy(dtype=float, na_value=np.nan)
+
+
+def _present(value: Any) -> bool:
+    return not is_missing(value) and value != ""
 
 
 #: Texts sorted in one call of C (a few milliseconds) before the sorted blocks are merged.

@@ -136,7 +136,7 @@ def test_a_column_is_taken_as_numbers_only_where_every_value_present_is_one():
         present = column.map(lambda v: not is_missing(v) and v != "")
         whole = pd.to_numeric(column, errors="coerce")
         expected = bool((whole.notna() == present).all())
-        assert (column_numbers(column, present) is not None) == expected, column.tolist()
+        assert (column_numbers(column) is not None) == expected, column.tolist()
 
 
 def test_texts_sorted_a_block_at_a_time_are_in_the_order_of_one_stable_sort(monkeypatch):
