@@ -12,6 +12,7 @@ is; a later page of the other kind is an error naming its line, as in the poetry
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..errors import InputError
@@ -31,9 +32,9 @@ MOST_CHARACTERS = 10_000_000
 
 
 def _name(page_id: Any) -> str:
-    """A page id as a document name: a string as it is, any other value as JSON."""
-    import json
-
+    """A page id as a document name: a string as it is, any other value as JSON (json
+    imported with the module: an import statement in a function run for every page and
+    label costs a lookup each time, in the app a call of PySide6's import hook)."""
     return page_id if isinstance(page_id, str) else json.dumps(page_id)
 
 
