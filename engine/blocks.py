@@ -66,6 +66,16 @@ def running_sum(values: np.ndarray, dtype: DTypeLike, out: np.ndarray | None = N
     return out
 
 
+def rows_array(rows: Sequence[Sequence[int]], width: int) -> np.ndarray:
+    """np.array(rows, np.int64) shaped (len(rows), width), ITEMS numbers at a time (poetry's
+    120,988 spans as rows of four: one call held the lock 51-66 ms of a look in the app)."""
+    out = np.empty((len(rows), width), np.int64)
+    size = max(1, ITEMS // width)
+    for start in range(0, len(rows), size):
+        out[start : start + size] = rows[start : start + size]
+    return out
+
+
 def first_difference(a: Sequence[Any], b: Sequence[Any]) -> int | None:
     """The first index below both lengths where `a` and `b` differ, None where they do not:
     compared a block at a time (a million tokens of two files in one comparison: 60 ms)."""

@@ -14,6 +14,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from ..blocks import rows_array
 from ..spans import Annotations, Document, Span, same_items
 from .standoff import PARTS, word_bounds
 
@@ -136,7 +137,7 @@ class SpanTable(SpanSequence):
     def of_rows(cls, rows: Sequence[tuple[int, int, int, int]], label_names: Sequence[str],
                 doc_names: Sequence[str], parts: Parts | None = None) -> SpanTable:  # fmt: skip
         """The table of spans given as (document, start, end, label number) rows."""
-        array = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        array = rows_array(rows, 4)
         return cls(array[:, 0], array[:, 1], array[:, 2], array[:, 3], label_names, doc_names, parts)
 
     @classmethod
