@@ -20,6 +20,10 @@ from .viewer_layout import MARGIN, UNDERLINE_ROOM, Layout, Line
 from .viewer_paint import LinePainter
 from .viewer_palette import Palette
 
+#: What a pane says of a document without text (a poetry page without text or spans): the
+#: report's placeholder ("no documents to show") would deny the document chosen above it.
+EMPTY_DOCUMENT = "This document has no text to show."
+
 
 class DocumentPane(QAbstractScrollArea):
     """One side of the viewer: paints the lines in view, scrolls by lines."""
@@ -208,6 +212,13 @@ class DocumentPane(QAbstractScrollArea):
 
     # --- painting ----------------------------------------------------------------------
 
+    def empty_text(self) -> str:
+        """What the pane says where it shows no text: the mask over a document, that the
+        document shown has no text (a page without spans or text), or the placeholder."""
+        if self.doc is not None:
+            return self.mask or EMPTY_DOCUMENT
+        return self.placeholder
+
     def paintEvent(self, event: Any) -> None:  # noqa: N802
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -217,8 +228,7 @@ class DocumentPane(QAbstractScrollArea):
             painter.setPen(self.viewport().palette().placeholderText().color())
             flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
             area = self.viewport().rect().adjusted(24, 12, -24, -12)
-            text = self.mask if self.doc is not None and self.mask else self.placeholder
-            painter.drawText(area, flags, text)
+            painter.drawText(area, flags, self.empty_text())
             return
         height, step = self.viewport().height(), self.line_height
         lines = self._line_painter(painter)

@@ -303,3 +303,18 @@ def test_every_methods_missed_gold_is_red_and_its_types_told_apart():
     for terms in GLOSSARY.values():
         names = [term.name for term in terms.error_types]
         assert len({type_colour(name) for name in names}) == len(names), terms.method
+
+
+def test_an_empty_document_is_said_to_be_empty_not_the_report(qtbot):
+    """A document without text (a poetry page without spans) is chosen: its panes say so,
+    not that the report has no documents; a report without documents still says that."""
+    empty, full = Document("page-0", [], []), Document("page-1", ["a", "poem"], [(0, 2)])
+    spans = [Span(0, 2, "poem-1", "page-1")]
+    report = Report("toy", "Toy", {}, [], {}, [], [empty, full], spans, spans)
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.set_report(ReportData.build(report))
+    assert viewer.doc is not None and viewer.doc.name == "page-0" and not viewer.doc.blocks
+    assert {pane.empty_text() for pane in viewer.panes.values()} == {"This document has no text to show."}
+    viewer.set_report(ReportData.build(Report("toy", "Toy", {}, [], {}, [], [], [], [])))
+    assert {pane.empty_text() for pane in viewer.panes.values()} == {"This report has no documents to show."}
