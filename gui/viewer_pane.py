@@ -213,22 +213,24 @@ class DocumentPane(QAbstractScrollArea):
     # --- painting ----------------------------------------------------------------------
 
     def empty_text(self) -> str:
-        """What the pane says where it shows no text: the mask over a document, that the
-        document shown has no text (a page without spans or text), or the placeholder."""
-        if self.doc is not None:
-            return self.mask or EMPTY_DOCUMENT
-        return self.placeholder
+        """What the pane says instead of a document's lines ("" where it shows them): the
+        mask over a document, that the document shown has no text (a page without spans or
+        text), or the placeholder where no document is shown."""
+        if self.doc is None:
+            return self.placeholder
+        return self.mask or ("" if self.doc.blocks else EMPTY_DOCUMENT)
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.viewport().rect(), self.viewport().palette().base())
         self._painted = []
-        if self.doc is None or not self.doc.blocks or self.mask:
+        said = self.empty_text()
+        if said or self.doc is None:
             painter.setPen(self.viewport().palette().placeholderText().color())
             flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
             area = self.viewport().rect().adjusted(24, 12, -24, -12)
-            painter.drawText(area, flags, self.empty_text())
+            painter.drawText(area, flags, said)
             return
         height, step = self.viewport().height(), self.line_height
         lines = self._line_painter(painter)
