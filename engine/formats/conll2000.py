@@ -7,16 +7,15 @@ specs/faireval.md §2.5–2.6, quirks of the original included.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import FileWarning, InputError
-from ..rowkeys import distinct_values
 from ..textio import read_blocks, without_bom
 from . import sniffing
-from .columns import SPACE, decoded, distinct_fields, split_lines, str_blanks_spaced
+from .columns import SPACE, decoded, field_codes, split_lines, str_blanks_spaced
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:
@@ -57,59 +56,40 @@ sniff = sniffing.conll2000  # recognises the format without this module (engine/
 
 class ConllReader:
     """Finds the spans of the CoNLL-2000 sentences of one file, a run of whole sentences at
-    a time (engine/formats/nested_bio.py); each distinct line is parsed once a file."""
+    a time (engine/formats/nested_bio.py), from its lines split at once (LineFields)."""
 
-    def __init__(self, name: str, warnings: list[str], ignore_punct: bool) -> None:
+    def __init__(self, name: str, warnings: list[str], ignore_punct: bool, fields: LineFields) -> None:
         self.name = name
         self.warnings = warnings
         self.ignore_punct = ignore_punct
+        self.fields = fields
         self._warned_tag = False
         self._warned_fields = False
         self._tags: dict[str, int] = {}  # each distinct tag's number
         self._levels: list[Levels] = []  # by tag number
-        self._lines = _Lines(0)
 
-    def chunks(self, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray, starts: np.ndarray
-               ) -> Chunks:  # fmt: skip
+    def chunks(self, rows: np.ndarray, numbers: np.ndarray, starts: np.ndarray) -> Chunks:
         """The spans of whole sentences, in emission order, punctuation taken out if asked
-        (§2.6). `texts`: the file's distinct lines; `ids`: each token's line among them;
-        `numbers`: its line number; `starts`: each sentence's first token (the first 0)."""
-        self._parse(texts, ids)
-        lines = self._lines
-        decoded = Decoded(self._levels, lines.tag[ids], starts)
-        self._check(decoded.faults(), texts, ids, numbers)
-        return decoded.chunks(lines.punctuation[ids] if self.ignore_punct else None)
-
-    def words(self, texts: Sequence[str], ids: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """The forms of tokens whose lines (`ids` into `texts`, the file's distinct lines)
-        chunks() has read, and their lengths; each distinct line's found when first asked
-        for, all at once (a run without the detail asks for none)."""
-        lines = self._lines
-        new = distinct_values(ids[lines.length[ids] < 0])[0]
-        if len(new):
-            found = LineFields.of([texts[i] for i in new.tolist()])
-            lines.form[new] = forms = found.texts(*found.field(0))
-            lines.length[new] = list(map(len, forms))
-        return lines.form[ids].tolist(), lines.length[ids]
-
-    def _parse(self, texts: Sequence[str], ids: np.ndarray) -> None:
-        """Parses the lines of `ids` not parsed before, all at once (their POS only with ignore_punct)."""
-        if len(self._lines.tag) < len(texts):
-            self._lines = self._lines.grown(len(texts))
-        lines = self._lines
-        new = distinct_values(ids[lines.tag[ids] < 0])[0]
-        if not len(new):
-            return
-        found = LineFields.of([texts[i] for i in new.tolist()])
-        codes, tags = found.distinct(*found.field(-1))
-        lines.tag[new] = np.array(list(map(self._tag_number, tags)), np.int64)[codes]
-        lines.fields[new] = found.lines.field_count
+        (§2.6). `rows`: each token's line among the fields' lines; `numbers`: its line
+        number in the file; `starts`: each sentence's first token (the first 0)."""
+        fields = self.fields
+        codes, tags = fields.distinct(*fields.field(rows, -1))
+        tag = np.array(list(map(self._tag_number, tags)), np.int64)[codes]
+        decoded = Decoded(self._levels, tag, starts)
+        punctuation, unread = None, None
         if self.ignore_punct:
-            unread, pos_starts, pos_ends = found.second_word()
-            codes, pos = found.distinct(pos_starts, pos_ends)
-            punctuation = np.fromiter(map(PUNCTUATION_TAGS.__contains__, pos), bool, len(pos))
-            lines.unread[new] = unread
-            lines.punctuation[new] = punctuation[codes]  # a line without a space: an empty POS
+            unread, pos_starts, pos_ends = fields.second_word(rows)
+            codes, pos = fields.distinct(pos_starts, pos_ends)  # a line without a space: an empty POS
+            punctuation = np.fromiter(map(PUNCTUATION_TAGS.__contains__, pos), bool, len(pos))[codes]
+        self._check(decoded.faults(), rows, numbers, unread)
+        return decoded.chunks(punctuation)
+
+    def words(self, rows: np.ndarray) -> tuple[list[str], np.ndarray]:
+        """The forms of the tokens of lines `rows`, and their lengths: each distinct form
+        decoded once."""
+        codes, forms = self.fields.distinct(*self.fields.field(rows, 0))
+        lengths = np.fromiter(map(len, forms), np.int64, len(forms))
+        return list(map(forms.__getitem__, codes.tolist())), lengths[codes]
 
     def _tag_number(self, tag: str) -> int:
         """A tag's number among the file's distinct tags (a new tag's levels read)."""
@@ -118,12 +98,12 @@ class ConllReader:
             self._levels.append(levels_of(tag))
         return self._tags[tag]
 
-    def _check(self, faults: Faults, texts: Sequence[str], ids: np.ndarray, numbers: np.ndarray) -> None:
+    def _check(self, faults: Faults, rows: np.ndarray, numbers: np.ndarray, unread: np.ndarray | None
+               ) -> None:  # fmt: skip
         """Stops at the first token the original stops at (a line ignore_punct cannot read is
         met before its tag); warns, once a file, of the first line without a chunk tag and
         the first tag level the original ignores, in the order of their lines."""
-        unread = self._lines.unread[ids] if self.ignore_punct else np.zeros(0, bool)
-        first_unread = int(np.argmax(unread)) if unread.any() else None
+        first_unread = int(np.argmax(unread)) if unread is not None and unread.any() else None
         if first_unread is not None and (faults.wrong is None or first_unread <= faults.wrong[0]):
             raise InputError("3 space-separated fields (form POS tag)", "1", file=self.name,
                              line=int(numbers[first_unread]))  # fmt: skip
@@ -132,10 +112,10 @@ class ConllReader:
             raise InputError(f"B- to open a span before '{written}' at level {level}", "no open span",
                              file=self.name, line=int(numbers[token]))  # fmt: skip
         found: list[tuple[int, FileWarning]] = []
-        few = self._lines.fields[ids] < 3
+        few = self.fields.lines.field_count[rows] < 3
         if few.any() and not self._warned_fields:
             token = int(np.argmax(few))
-            found.append((token, self._no_tag(texts[int(ids[token])], int(numbers[token]))))
+            found.append((token, self._no_tag(self.fields.text(int(rows[token])), int(numbers[token]))))
         if faults.ignored is not None and not self._warned_tag:
             token, level = faults.ignored
             found.append((token, self._ignored(level, int(numbers[token]))))
@@ -156,26 +136,46 @@ class ConllReader:
 
 
 class LineFields:
-    """Stripped lines, none empty, as one text's bytes and their fields as str.split()
-    splits them (split by numpy: engine/formats/columns.py), each looked at in C."""
+    """Lines of UTF-8 bytes (\\n-separated) and their fields as str.split() splits them
+    (split by numpy: engine/formats/columns.py), each looked at in C; `spaced`: the bytes
+    with every white space a space, TAB or newline, where the caller has them."""
 
-    def __init__(self, data: np.ndarray) -> None:
+    def __init__(self, data: np.ndarray, spaced: np.ndarray | None = None) -> None:
         self.data = data
-        self.lines = split_lines(str_blanks_spaced(data), "whitespace")
+        spaced = str_blanks_spaced(data) if spaced is None else spaced
+        self.lines = split_lines(spaced.tobytes(), "whitespace")
 
     @classmethod
     def of(cls, texts: list[str]) -> LineFields:
+        """Lines of these texts (stripped, none empty), one a text."""
         return cls(np.frombuffer("\n".join(texts).encode("utf-8"), np.uint8))
 
-    def field(self, column: int) -> tuple[np.ndarray, np.ndarray]:
-        """(start, end) bytes of each line's field `column` (negative from the end)."""
-        return self.lines.field(np.arange(len(self.lines.starts)), column)
+    def field(self, rows: np.ndarray, column: int) -> tuple[np.ndarray, np.ndarray]:
+        """(start, end) bytes of field `column` (negative from the end) of the lines `rows`
+        (each holding text)."""
+        return self.lines.field(rows, column)
 
-    def second_word(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per line whether it holds no space, and (start, end) bytes of its field 2 of
-        `line.split(" ")` (the POS ignore_punct looks at; empty where there is no space)."""
-        spaces = np.flatnonzero(self.data == SPACE)
-        starts, ends = self.lines.starts, self.lines.ends
+    def extents(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where the text of each line of `rows` (each holding text) begins and ends,
+        stripped: from its first field's start to its last field's end."""
+        first = self.lines.first_field[rows]
+        return self.lines.field_starts[first], self.lines.field_ends[first + self.lines.field_count[rows] - 1]
+
+    def text(self, row: int) -> str:
+        """A line's text, stripped."""
+        (start,), (end,) = self.extents(np.array([row]))
+        return bytes(self.data[start:end]).decode("utf-8")
+
+    @cached_property
+    def _spaces(self) -> np.ndarray:
+        return np.flatnonzero(self.data == SPACE)
+
+    def second_word(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per line of `rows` whether its text holds no space, and (start, end) bytes of
+        field 2 of its `text.split(" ")` (the POS ignore_punct looks at; empty where there
+        is no space)."""
+        spaces = self._spaces
+        starts, ends = self.extents(rows)
         first = np.searchsorted(spaces, starts)
         after = np.append(spaces, len(self.data))  # a last slot for the lines after every space
         unread = after[first] >= ends
@@ -184,32 +184,18 @@ class LineFields:
         return unread, pos_starts, pos_ends
 
     def distinct(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, list[str]]:
-        """Each field's number among the distinct ones, and those as texts."""
-        return distinct_fields(self.data, starts, ends)
+        """Each field's number among the distinct ones, and those as texts (the fields of
+        lines in any order: the distinct ones decoded in the order of their bytes)."""
+        codes, first = field_codes(self.data, starts, ends)
+        starts, ends = starts[first], ends[first]
+        order = np.argsort(starts, kind="stable")
+        texts = np.empty(len(order), object)
+        texts[order] = decoded(self.data, starts[order], ends[order])
+        return codes, texts.tolist()
 
     def texts(self, starts: np.ndarray, ends: np.ndarray) -> list[str]:
         """The fields as texts."""
         return decoded(self.data, starts, ends)
-
-
-class _Lines:
-    """A file's distinct lines as parsed (by line id; tag −1: not parsed yet; length −1:
-    form not found yet)."""
-
-    def __init__(self, n: int) -> None:
-        self.tag = np.full(n, -1, np.int64)
-        self.form = np.empty(n, object)
-        self.length = np.full(n, -1, np.int64)  # of the form (−1: not measured yet)
-        self.fields = np.zeros(n, np.int64)
-        self.unread = np.zeros(n, bool)
-        self.punctuation = np.zeros(n, bool)
-
-    def grown(self, n: int) -> _Lines:
-        """These lines in a table of `n`."""
-        grown = _Lines(n)
-        for name in ("tag", "form", "length", "fields", "unread", "punctuation"):
-            getattr(grown, name)[: len(self.tag)] = getattr(self, name)
-        return grown
 
 
 def punct_unread(line: str) -> bool:
@@ -252,17 +238,16 @@ def read(path: str, options: ReadOptions) -> Annotations:
         raise InputError("token lines (form POS tag)", "none", file=path)
     starts = np.array(sentence_starts, np.int64)
     lines = np.array(numbers, np.int64)
-    reader = ConllReader(path, warnings, ignore_punct=False)
+    reader = ConllReader(path, warnings, False, LineFields.of(list(distinct)))
     token_lines = np.array(ids, np.int64)
-    texts = list(distinct)
-    chunks = reader.chunks(texts, token_lines, lines, starts)
+    chunks = reader.chunks(token_lines, lines, starts)
     offsets = starts[chunks.sentence]
     labels = [chunks.labels[label] for label in chunks.label.tolist()]
     begins, ends = (offsets + chunks.begin - 1).tolist(), (offsets + chunks.end).tolist()
     rows = list(zip(begins, ends, labels, strict=True))
     rows.sort(key=lambda row: (row[0], -row[1]))
     tokens = SpanTable.of_labelled_rows([(0, start, end, label) for start, end, label in rows], [])
-    columns = ColumnFile.of_tokens(path, reader.words(texts, token_lines)[0], lines, starts)
+    columns = ColumnFile.of_tokens(path, reader.words(token_lines)[0], lines, starts)
     annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
     annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]
     return annotations

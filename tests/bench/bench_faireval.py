@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine.methods.faireval.batch import Codes, Side
 from engine.methods.faireval.compare import Tally
-from engine.methods.faireval.lines import distinct_lines
+from engine.methods.faireval.lines import FileLines
 from engine.methods.faireval.matching import decide
 from engine.methods.faireval.reading import FileReader
 from tests.bench import compile_engine
@@ -185,8 +185,9 @@ def test_conformance_examples_end_to_end(tmp_path):
 def test_reading_lines_in_bulk(tmp_path):
     gold, _, _ = _corpus(tmp_path, 50_000)
     start = time.process_time()
-    _, texts, ids = distinct_lines(str(gold), [])
-    print(f"\nline reader: {len(ids) / (time.process_time() - start):,.0f} lines/s ({len(texts):,} distinct)")
+    lines = FileLines(str(gold), [])
+    print(f"\nline reader: {len(lines.starts) / (time.process_time() - start):,.0f} lines/s "
+          f"({len(lines.filled):,} with text)")  # fmt: skip
 
 
 #: The weights of the original's own ner.config: boundary errors by kind, LE and LBE.

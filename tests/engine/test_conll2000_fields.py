@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 
+import numpy as np
 import pytest
 
 from engine.formats.columns import OTHER_BLANKS
@@ -36,16 +37,18 @@ def _lines(seed: int, count: int = 400) -> list[str]:
 def test_fields_are_those_of_str_split(seed):
     lines = _lines(seed)
     found = LineFields.of(lines)
+    rows = np.arange(len(lines))
     assert found.lines.field_count.tolist() == [len(line.split()) for line in lines]
-    assert found.texts(*found.field(0)) == [line.split()[0] for line in lines]
-    codes, tags = found.distinct(*found.field(-1))
+    assert found.texts(*found.field(rows, 0)) == [line.split()[0] for line in lines]
+    assert [found.text(row) for row in rows.tolist()] == lines
+    codes, tags = found.distinct(*found.field(rows, -1))
     assert [tags[code] for code in codes.tolist()] == [line.split()[-1] for line in lines]
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_pos_is_field_2_of_a_split_at_single_spaces(seed):
     lines = _lines(seed)
-    unread, starts, ends = LineFields.of(lines).second_word()
+    unread, starts, ends = LineFields.of(lines).second_word(np.arange(len(lines)))
     assert unread.tolist() == [" " not in line for line in lines]
     pos = LineFields.of(lines).texts(starts, ends)
     assert [p for p, no in zip(pos, unread.tolist(), strict=True) if not no] == [

@@ -1,6 +1,7 @@
 """Cancel reaches FairEval's readers while they read and parse (the app's Cancel on large
 files): each reports progress, a cancellation point, once per block of lines or bytes, so
-a cancel requested in the middle stops them within one block. After them, the comparison
+a cancel requested in the middle stops them within one block (or step, as a file's lines
+are found). After them, the comparison
 checks between its steps and the detail's error rows after each block of rows."""
 
 from __future__ import annotations
@@ -78,19 +79,12 @@ def test_cancel_while_span_lines_are_parsed_stops_within_a_block(tmp_path, monke
     assert 0 < after <= BLOCK
 
 
-def test_cancel_while_a_file_is_read_stops_within_a_chunk(tmp_path, monkeypatch):
-    monkeypatch.setattr(lines, "CHUNK", 256)
-    yielded = [0]
-    original = lines._line_chunks
-
-    def counted(raw: bytes, tick):
-        for chunk in original(raw, tick):
-            yielded[0] += 1
-            yield chunk
-
-    monkeypatch.setattr(lines, "_line_chunks", counted)
-    after = _evaluate_cancelled(*_conll2000(tmp_path), "reading ", lambda: yielded[0])
-    assert after == 1  # the chunk split as the cancel came is numbered; the next one stops
+def test_cancel_while_a_file_is_read_stops_before_its_next_step(tmp_path, monkeypatch):
+    """The reader reports between its steps over the file's bytes: the step under way as the
+    cancel came ends, the next report stops (the system file is never looked at)."""
+    looked = _counting(monkeypatch, lines.FileLines, "_with_text")
+    after = _evaluate_cancelled(*_conll2000(tmp_path), "reading ", looked)
+    assert after == 1
 
 
 def _cancel_when(gold: Path, system: Path, ready: Callable[[], bool]) -> None:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from engine.errors import InputError
-from engine.formats.conll2000 import ConllReader
+from engine.formats.conll2000 import ConllReader, LineFields
 from tests.engine import conll2000_oracle as oracle
 
 ODD = ["S-NP", "E-VP", "", "b-np", "B-", "B-NP-SBJ", "I-", "O"]  # levels of the quirks
@@ -70,8 +70,8 @@ def by_the_oracle(sentences: list[list[str]], ignore_punct: bool):
 def by_arrays(sentences: list[list[str]], ignore_punct: bool, runs: int):
     """The same from ConllReader.chunks, the sentences given in `runs` runs."""
     warnings: list[str] = []
-    reader = ConllReader("x.conll", warnings, ignore_punct)
     texts = sorted({line for lines in sentences for line in lines})
+    reader = ConllReader("x.conll", warnings, ignore_punct, LineFields.of(texts))
     numbers, number = [], 1
     for lines in sentences:
         numbers.append(list(range(number, number + len(lines))))
@@ -90,8 +90,8 @@ def _run(reader: ConllReader, texts: list[str], sentences: list[list[str]], numb
     ids = np.array([texts.index(line) for lines in sentences for line in lines], np.int64)
     starts = np.cumsum([0] + [len(lines) for lines in sentences[:-1]])
     lines_of = np.array([n for ns in numbers for n in ns], np.int64)
-    chunks = reader.chunks(texts, ids, lines_of, starts)
-    forms = reader.words(texts, ids)[0]
+    chunks = reader.chunks(ids, lines_of, starts)
+    forms = reader.words(ids)[0]
     assert forms == [line.split()[0] for lines in sentences for line in lines]
     found = [[] for _ in sentences]
     for row, k in enumerate(chunks.sentence.tolist()):

@@ -1,53 +1,107 @@
-"""A FairEval data file's lines (specs/faireval.md §2.1), each distinct line decoded once.
+"""A FairEval data file's lines (specs/faireval.md §2.1), found by numpy over its bytes.
 
-Data files repeat their lines a great deal (token numbers are local to a sentence), so
-the bytes are split at every newline and each line is numbered by a dictionary of the
-distinct lines, in C; only the distinct lines become text, stripped as str.strip() does.
+The file is split at every newline at once and each line's having text (a byte that
+str.strip() keeps) is found in C; no line becomes a Python object until a reader asks for
+it: the span lines' distinct texts (spans.py), a sentence's first line, the fields of the
+CoNLL-2000 lines (split as str.split() splits them: engine/formats/columns.py).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
-from itertools import count
+from functools import cached_property
 
 import numpy as np
 
 from ...errors import InputError
+from ...formats.columns import (
+    NEWLINE,
+    SPACE,
+    TAB,
+    decoded,
+    field_codes,
+    index_kind,
+    positions,
+    str_blanks_spaced,
+)
+from ...formats.conll2000 import LineFields
 from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, refuse_unmarked_utf16, require_file
 
-CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
 #: What a reader calls with the share of its file done, now and then: a cancellation point.
 Tick = Callable[[float], None]
+BOM_BYTES = BOM.encode("utf-8")
 
 
 def no_tick(share: float) -> None:
     """A reader's `tick` where no progress is reported."""
 
 
-def distinct_lines(
-    path: str, warnings: list[str], tick: Tick = no_tick
-) -> tuple[bytes, list[str], np.ndarray]:
-    """A UTF-8 file's bytes as read (for its sha256), its distinct lines, stripped, in
-    order of first appearance, and the number of each line of the file among them. Lines
-    end at \\n, \\r\\n or a lone \\r, as in text-mode iteration; a byte-order mark before the
-    first line with text is dropped with a warning (F32). `tick(share)` after each chunk
-    split (a cancellation point)."""
-    read = _read(path)
-    raw = lf_line_ends(read)  # the BOM stays: it is dropped with a warning
-    numbers: defaultdict[bytes, int] = defaultdict(count().__next__)
-    parts = [
-        np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines))
-        for lines in _line_chunks(raw, tick)
-    ]
-    ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-    try:
-        texts = [line.decode("utf-8").strip() for line in numbers]
-    except UnicodeDecodeError:
-        decode_utf8(read, path)  # raises the error that names the line
-        raise
-    _drop_bom(path, texts, ids, warnings)
-    return read, texts, ids
+class FileLines:
+    """A UTF-8 file's lines: where each starts and ends in its bytes (line ends \\n, \\r\\n
+    or a lone \\r, as in text-mode iteration) and which hold text. A byte-order mark before
+    the first line with text is read as white space, with a warning (F32)."""
+
+    def __init__(self, path: str, warnings: list[str], tick: Tick = no_tick) -> None:
+        self.raw = _read(path)  # as read, for its sha256
+        if not self.raw.isascii():
+            decode_utf8(self.raw, path)  # raises the error that names the line
+        data = np.frombuffer(lf_line_ends(self.raw), np.uint8)
+        kind = index_kind(len(data) + 1)
+        ends = positions(data == NEWLINE, kind)
+        tick(0.3)
+        self.starts = np.empty(len(ends) + 1, kind)
+        self.starts[0], self.starts[1:] = 0, ends + 1
+        self.ends = np.append(ends, kind(len(data)))  # the last line: after the last newline
+        self.spaced = str_blanks_spaced(data)  # every blank a space, TAB or newline
+        self.data = data
+        self.filled = self._with_text()
+        tick(0.6)
+        if len(self.filled) and self.stripped([int(self.filled[0])])[0].startswith(BOM):
+            self._drop_bom(path, int(self.filled[0]), warnings)
+
+    def _with_text(self) -> np.ndarray:
+        """The numbers of the lines holding a byte that is no blank (each line's bytes
+        with the newline after it looked at by one reduction)."""
+        spaced = self.spaced
+        text = (spaced != SPACE) & (spaced != TAB) & (spaced != NEWLINE)
+        if not len(text):
+            return np.zeros(0, np.int64)
+        held = np.logical_or.reduceat(np.append(text, False), self.starts)  # a line's end ends its slice
+        return np.flatnonzero(held)
+
+    def _drop_bom(self, path: str, line: int, warnings: list[str]) -> None:
+        """The mark's bytes made blanks (the line stripped after it, as str.strip() would)."""
+        text = self.stripped([line])[0]
+        warnings.append(bom_ignored(path, text.split("\t")[0]))
+        at = int(self.starts[line]) + int(np.argmax(self.data[self.starts[line] :] == BOM_BYTES[0]))
+        self.data = self.data.copy()
+        self.data[at : at + len(BOM_BYTES)] = SPACE
+        self.spaced[at : at + len(BOM_BYTES)] = SPACE
+        if not text[1:].strip():
+            self.filled = self.filled[1:]
+
+    def stripped(self, lines: np.ndarray | list[int]) -> list[str]:
+        """The texts of these lines (in file order), stripped as str.strip() strips."""
+        lines = np.asarray(lines, np.int64)
+        if not len(lines):
+            return []
+        return [text.strip() for text in decoded(self.data, self.starts[lines], self.ends[lines])]
+
+    def distinct(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per line of `lines` (in file order) its number among their distinct ones (equal
+        bytes, numbered in order of first appearance), and per number its first line's index."""
+        return field_codes(self.data, self.starts[lines], self.ends[lines])
+
+    def lacking(self, lines: np.ndarray, byte: int) -> np.ndarray:
+        """Per line of `lines` (each holding text) whether its text, stripped, lacks `byte`."""
+        starts, ends = self.fields.extents(lines)
+        held = positions(self.data == byte, index_kind(len(self.data)))
+        return np.searchsorted(held, starts) == np.searchsorted(held, ends)
+
+    @cached_property
+    def fields(self) -> LineFields:
+        """Every line's fields as str.split() splits it (made when first asked for)."""
+        return LineFields(self.data, self.spaced)
 
 
 def _read(path: str) -> bytes:
@@ -59,31 +113,3 @@ def _read(path: str) -> bytes:
         raise InputError("a readable file", "permission denied", file=path) from None
     refuse_unmarked_utf16(raw[:2048], path)  # its letters would read as UTF-8, a NUL after each
     return raw
-
-
-def _line_chunks(raw: bytes, tick: Tick):  # noqa: ANN202 - an iterator of lists of bytes
-    """The lines of `raw`, a list per chunk of about CHUNK bytes cut at a newline; `tick`
-    with the share split after each."""
-    start = 0
-    while start < len(raw):
-        cut = raw.find(b"\n", start + CHUNK)
-        if cut < 0:
-            cut = len(raw)
-        lines = raw[start:cut].split(b"\n")
-        if cut == len(raw) and not lines[-1]:
-            lines.pop()  # the file's last line end
-        tick(cut / len(raw))
-        yield lines
-        start = cut + 1
-
-
-def _drop_bom(path: str, texts: list[str], ids: np.ndarray, warnings: list[str]) -> None:
-    """A byte-order mark before the first line with text is dropped with a warning. The
-    lines are numbered in order of first appearance, so the first line with text is the
-    first appearance of the first distinct line with text."""
-    first = next((number for number, text in enumerate(texts) if text), None)
-    if first is None or not texts[first].startswith(BOM):
-        return
-    warnings.append(bom_ignored(path, texts[first].split("\t")[0]))
-    ids[int(np.argmax(ids == first))] = len(texts)
-    texts.append(texts[first][1:].strip())

@@ -16,10 +16,10 @@ from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.folders import unlistable
 from ...formats.nested_bio import Chunks
 from ...formats.sniffing import is_conll_line
-from ...rowkeys import distinct_values, first_of_groups, ranges
+from ...rowkeys import first_of_groups, ranges
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, empty_side
-from .lines import Tick, distinct_lines, no_tick
+from .lines import FileLines, Tick, no_tick
 from .settings import Settings
 from .words import SentenceWords, WordsRead
 
@@ -111,30 +111,6 @@ class Sentence:
         return Sentence([self.keys[i] for i in kept], [self.lines[i] for i in kept], self.forms)
 
 
-def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of `ids` in order of first appearance, with the position of
-    each first appearance. Line ids are numbered in that order, so a running maximum
-    finds them; when it does not (the lines are a part of the file), a sort does."""
-    if not len(ids):
-        return ids, ids
-    seen_before = np.maximum.accumulate(ids)
-    first = np.flatnonzero(np.r_[True, ids[1:] > seen_before[:-1]])
-    present = np.zeros(n, dtype=bool)
-    present[ids] = True
-    if len(first) == int(present.sum()):
-        return ids[first], first
-    distinct, first = np.unique(ids, return_index=True)
-    order = np.argsort(first)
-    return distinct[order], first[order]
-
-
-def _four_fields(texts: list[str], ids: np.ndarray) -> np.ndarray:
-    """Whether each line of `ids` (distinct lines' numbers) has four TAB-separated fields (a
-    span line's: §2.3); each distinct one looked at once."""
-    distinct, which = distinct_values(ids)
-    return np.fromiter((texts[i].count("\t") == 3 for i in distinct.tolist()), bool, len(distinct))[which]
-
-
 def _fields_found(line: str) -> str:
     """The fields of a line as counted by its separators (counted, not split: is_conll_line)."""
     tabs = line.count("\t") + 1
@@ -181,15 +157,18 @@ class FileReader:
         self.ignore_punct = ignore_punct
         self.codes = codes
         try:
-            self.raw, self.texts, self.line_ids = distinct_lines(path, warnings, tick)
+            self.lines = FileLines(path, warnings, tick)
         except InputError as err:
             raise self._plainly(err) from None
-        has_text = np.fromiter(map(bool, self.texts), dtype=bool, count=len(self.texts))
-        self.filled = np.flatnonzero(has_text[self.line_ids])  # positions of the lines with text
+        self.raw = self.lines.raw
+        self.filled = self.lines.filled  # the numbers of the lines with text
         self.starts = np.ones(len(self.filled), dtype=bool)  # which of them begin a sentence
         self.starts[1:] = np.diff(self.filled) > 1
         self.sentence = np.cumsum(self.starts) - 1
         self.sentences = int(self.starts.sum())
+        self._first_texts = self.lines.stripped(self.filled[self.starts])  # each sentence's first line
+        self._is_span = np.fromiter((text.count("\t") == 3 for text in self._first_texts), bool,
+                                    len(self._first_texts))  # fmt: skip
 
     def spans(self, compared: int, tick: Tick = no_tick, words: bool = False) -> FileSpans:
         """The spans of the first `compared` sentences (the later ones are not read: §2.2),
@@ -197,13 +176,11 @@ class FileReader:
         `tick(share)` every BLOCK_LINES lines parsed or so (a cancellation point)."""
         within = int(np.searchsorted(self.sentence, compared))  # sentences are numbered in file order
         filled, sentence, starts = self.filled[:within], self.sentence[:within], self.starts[:within]
-        texts, line_ids = self.texts, self.line_ids
-        first_ids = line_ids[filled[starts]]
-        is_span = _four_fields(texts, first_ids)
-        self._check_formats(texts, first_ids, is_span, filled[starts])
+        is_span = self._is_span[:compared]
+        self._check_formats(is_span, filled[starts])
         in_spans = slice(None) if is_span.all() else is_span[sentence]
-        spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans], tick)
-        other, forms = self._conll_sentences(texts, line_ids, filled, starts, is_span, tick, words)
+        spans = self._span_lines(filled[in_spans], sentence[in_spans], tick)
+        other, forms = self._conll_sentences(filled, starts, is_span, tick, words)
         side = Side.concat([spans, other])
         if len(other):
             side = side.take(np.argsort(side.sentence, kind="stable"))
@@ -211,7 +188,11 @@ class FileReader:
 
     def holds_conll(self) -> bool:
         """Whether a sentence of the file is read as CoNLL-2000 (its first line is no span line: §2.3)."""
-        return not _four_fields(self.texts, self.line_ids[self.filled[self.starts]]).all()
+        return not self._is_span.all()
+
+    def unspaced_lines(self) -> bool:
+        """Whether a line with text holds no space (ignore_punct stops there: F30)."""
+        return bool(self.lines.lacking(self.filled, ord(" ")).any())
 
     def sentence_at(self, line: int | None) -> int:
         """The sentence (0 the first) holding line `line` (1-based) with text; 0 for no line."""
@@ -219,18 +200,17 @@ class FileReader:
             return 0
         return int(self.sentence[min(int(np.searchsorted(self.filled, line - 1)), len(self.filled) - 1)])
 
-    def _check_formats(self, texts, first_ids, is_span, first_lines) -> None:
-        """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3): each
-        distinct first line looked at once, the first sentence of one that is neither named."""
-        others = first_ids[~is_span]
-        wrong = [i for i in distinct_values(others)[0].tolist() if not is_conll_line(texts[i])]
-        if wrong:
-            sentence = int(np.flatnonzero(~is_span)[np.argmax(np.isin(others, wrong))])
+    def _check_formats(self, is_span: np.ndarray, first_lines: np.ndarray) -> None:
+        """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3): the
+        first sentence whose first line is neither is named."""
+        texts = self._first_texts
+        wrong = next((k for k in np.flatnonzero(~is_span).tolist() if not is_conll_line(texts[k])), None)
+        if wrong is not None:
             raise self._plainly(InputError(
                 "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
-                _fields_found(texts[int(first_ids[sentence])]),
+                _fields_found(texts[wrong]),
                 file=self.path,
-                line=int(first_lines[sentence]) + 1,
+                line=int(first_lines[wrong]) + 1,
             ))  # fmt: skip
 
     def _plainly(self, err: InputError) -> InputError:
@@ -243,25 +223,26 @@ class FileReader:
         found = plainly_unread(Path(self.path), readable_lines(Path(self.path)))
         return err if found is None else narrowed_to("faireval", found)
 
-    def _span_lines(self, texts, line_ids, positions, sentence, tick: Tick) -> Side:
-        """The spans of the span-format lines, each distinct line parsed once, in file
-        order of first appearance (so that warnings and errors name the first line)."""
-        ids = line_ids[positions]
-        distinct, first = _first_appearances(ids, len(texts))
+    def _span_lines(self, positions: np.ndarray, sentence: np.ndarray, tick: Tick) -> Side:
+        """The spans of the span-format lines (`positions`: their line numbers from 0), each
+        distinct line parsed once, in file order of first appearance (so that warnings and
+        errors name the first line)."""
+        if not len(positions):
+            return empty_side()
+        ids, first = self.lines.distinct(positions)
+        at_lines = positions[first]
+        texts = self.lines.stripped(at_lines)
         reader = SpanFileReader(self.path, self.warnings)
         known, label = self.codes.lines, self.codes.label
         rows: list[tuple[int, ...]] = []
-        numbers, at_lines = distinct.tolist(), positions[first].tolist()
-        for block in range(0, len(numbers), BLOCK_LINES):
-            tick(0.5 * block / len(numbers))  # the span lines are counted as the first half
+        for block in range(0, len(texts), BLOCK_LINES):
+            tick(0.5 * block / len(texts))  # the span lines are counted as the first half
             end = block + BLOCK_LINES
-            for i, at in zip(numbers[block:end], at_lines[block:end], strict=True):
-                name, _, fields = texts[i].partition("\t")
+            for text, at in zip(texts[block:end], at_lines[block:end].tolist(), strict=True):
+                name, _, fields = text.partition("\t")
                 row = known.get(fields)
-                rows.append((label(name), *row) if row is not None else self._parse(reader, at + 1, texts[i]))
-        table = np.zeros((4, len(texts)), dtype=np.int64)  # a row per column, a cell per distinct line
-        if rows:
-            table[:, distinct] = np.array(rows, dtype=np.int64).T
+                rows.append((label(name), *row) if row is not None else self._parse(reader, at + 1, text))
+        table = np.array(rows, dtype=np.int64).T  # a row per column, a cell per distinct line
         return Side(sentence, *(row[ids] for row in table), positions + 1)
 
     def _parse(self, reader: SpanFileReader, number: int, text: str) -> tuple[int, int, int, int]:
@@ -278,12 +259,12 @@ class FileReader:
             self.codes.lines[text.partition("\t")[2]] = bounds
         return (self.codes.label(name), *bounds)
 
-    def _conll_sentences(self, texts, line_ids, filled, starts, is_span, tick: Tick, words: bool):
+    def _conll_sentences(self, filled, starts, is_span, tick: Tick, words: bool):
         """The spans of the CoNLL-2000 sentences, a run of whole sentences about
         BLOCK_LINES lines long at a time, and if asked each one's forms (by sentence)."""
         if is_span.all():
             return empty_side(), SentenceWords.none()
-        reader = ConllReader(self.path, self.warnings, self.ignore_punct)
+        reader = ConllReader(self.path, self.warnings, self.ignore_punct, self.lines.fields)
         bounds = np.r_[np.flatnonzero(starts), len(filled)]
         conll = np.flatnonzero(~is_span)
         sides, words_of = [], WordsRead()
@@ -292,10 +273,10 @@ class FileReader:
             lengths = bounds[run + 1] - bounds[run]
             positions = filled[ranges(bounds[run], lengths)]
             ends = np.cumsum(lengths)
-            chunks = reader.chunks(texts, line_ids[positions], positions + 1, ends - lengths)
+            chunks = reader.chunks(positions, positions + 1, ends - lengths)
             sides.append(self._side(chunks, run, positions))
             if words:
-                words_of.add(reader, texts, line_ids[positions], run, lengths)
+                words_of.add(reader, positions, run, lengths)
         return Side.concat(sides), words_of.made()
 
     def _side(self, chunks: Chunks, run: np.ndarray, positions: np.ndarray) -> Side:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...errors import InputError
-from ...formats.conll2000 import punct_unread
 from ...rowkeys import distinct_naturals
 from . import OWN_FORMATS
 from .batch import Codes
@@ -45,7 +44,7 @@ def own_stops(path: str) -> Stops:
         return Stops(0, ((-1, err),), ((-1, err),))
     found, labels = _stops(reader)
     punct = found
-    if reader.holds_conll() and any(punct_unread(text) for text in reader.texts if text):  # else the same
+    if reader.holds_conll() and reader.unspaced_lines():  # else the same
         reader.ignore_punct = True
         punct, _ = _stops(reader)
     return Stops(reader.sentences, found, punct, labels)

@@ -1,6 +1,6 @@
 """The words of a file pair's CoNLL-2000 sentences for FairEval's detail, by sentence index:
 one list of every word and arrays of where each sentence's words are in it, with each word's
-length from its distinct line (conll2000.ConllReader.lengths); no list per sentence until one
+length from its distinct form (conll2000.ConllReader.words); no list per sentence until one
 is read (the app bench's 1,000,076 words in 103,904 sentences)."""
 
 from __future__ import annotations
@@ -109,11 +109,10 @@ class WordsRead:
         self.sentences: list[np.ndarray] = []
         self.counts: list[np.ndarray] = []
 
-    def add(self, reader: ConllReader, texts: Sequence[str], ids: np.ndarray, sentences: np.ndarray,
-            counts: np.ndarray) -> None:  # fmt: skip
-        """The words of token lines `ids` (into `texts`, read by `reader`), `counts[k]` of them
-        sentence `sentences[k]`'s in turn."""
-        words, lengths = reader.words(texts, ids)
+    def add(self, reader: ConllReader, rows: np.ndarray, sentences: np.ndarray, counts: np.ndarray) -> None:
+        """The words of token lines `rows` (read by `reader`), `counts[k]` of them sentence
+        `sentences[k]`'s in turn."""
+        words, lengths = reader.words(rows)
         self.words += words
         self.lengths.append(lengths)
         self.sentences.append(sentences)
