@@ -49,6 +49,9 @@ class RangeTokens:
 
     __rand__ = __and__
 
+    def isdisjoint(self, other: AbstractSet[int]) -> bool:
+        return not any(self.first <= n <= self.last for n in other)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RangeTokens) and (self.first, self.last) == (other.first, other.last)
 

@@ -91,9 +91,8 @@ def _best(r: Work, candidates: list[Work]) -> Work:
 class Pool:
     """Spans a pass searches for partners, in the order the original scans them."""
 
-    def __init__(self, items: list[Work], same: bool) -> None:
-        self.items = items
-        self.alive = [True] * len(items)
+    def __init__(self, items: list[Work | None], same: bool) -> None:
+        self.items = items  # remove() writes None in its place
         self.same = same  # the pass's label relation: same label (BE) or another (LBE)
         self._index: dict[int | None, tuple[IntervalIndex, list[int]]] | None = None
         if len(items) > SMALL:
@@ -111,13 +110,13 @@ class Pool:
     def related(self, r: Work) -> list[int]:
         """Positions of live spans with the pass's label relation to r whose bounds
         differ from r's and intersect them, in order."""
-        items, alive, same = self.items, self.alive, self.same
+        items, same = self.items, self.same
         b, e, label = r.begin, r.end, r.label
         if self._index is None:
             return [
                 p
                 for p, c in enumerate(items)
-                if alive[p] and c.begin <= e and b <= c.end and (c.label == label) == same
+                if c is not None and c.begin <= e and b <= c.end and (c.label == label) is same
                 and (c.begin != b or c.end != e)
             ]  # fmt: skip
         entry = self._index.get(self._group(r))
@@ -132,10 +131,10 @@ class Pool:
         ]
 
     def remove(self, position: int) -> None:
-        self.alive[position] = False
         if self._index is not None:
             index, members = self._index[self._group(self.items[position])]
             index.remove(bisect.bisect_left(members, position))
+        self.items[position] = None
 
 
 RangeError = Callable[[Work], InputError]
@@ -147,12 +146,14 @@ class SentenceComparison:
     def __init__(self, record: list[Record], range_error: RangeError) -> None:
         self.record = record
         self.range_error = range_error
+        self.ranged = False  # whether a span of the cluster in hand is a range span
 
     def run(self, targets: list[Work], systems: list[Work]) -> None:
         """Match spans given in the passes' order (by length, then in emission order);
         leftovers become FN and FP."""
         used_t: list[Work] = []
         used_s: list[Work] = []
+        self.ranged = any(w.is_range for w in targets) or any(w.is_range for w in systems)
         for same in _relations(targets, systems):
             targets, systems = self._passes(targets, systems, used_t, used_s, same)
         self.record += [(FN, 0, t.index, -1) for t in targets]
@@ -176,13 +177,10 @@ class SentenceComparison:
                 left.append(t)
                 continue
             candidates = [S[p] for p in found]
-            for w in (t, *candidates):
-                if w.is_range:
-                    raise self.range_error(w)
+            if self.ranged:
+                self._refuse_range([t, *candidates])
             s = _best(t, candidates)
-            position = found[candidates.index(s)]
-            pool.remove(position)
-            S[position] = None
+            pool.remove(found[candidates.index(s)])  # its place in S becomes None
             self._decide(phase, t, s, same)
             _share(t, s)
             UT.append(t)
@@ -199,7 +197,8 @@ class SentenceComparison:
         left = []
         for r in rest:
             found = pool.related(r)
-            candidates = [used[p] for p in found if r.tokens & used[p].tokens]
+            tokens = r.tokens
+            candidates = [used[p] for p in found if not tokens.isdisjoint(used[p].tokens)]
             if r.is_range and (found if targets else candidates):  # where the original fails
                 raise self.range_error(r)
             if not candidates:
@@ -211,6 +210,12 @@ class SentenceComparison:
             _share(t, s)
             grown.append(r)
         return left
+
+    def _refuse_range(self, spans: list[Work]) -> None:
+        """The error at the first range span among `spans` (none: nothing)."""
+        for w in spans:
+            if w.is_range:
+                raise self.range_error(w)
 
     def _decide(self, phase: int, t: Work, s: Work, same: bool) -> None:
         self.record.append((phase, subtype(t, s) if same else 0, t.index, s.index))
