@@ -155,14 +155,20 @@ OTHER_BLANKS = "\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, ran
 )
 
 
+#: bytes.translate's table writing OTHER_BLANKS' ASCII ones (\v \f \r, \x1c-\x1f) as spaces.
+_ASCII_BLANKS_SPACED = bytes(SPACE if b in b"\x0b\x0c\r\x1c\x1d\x1e\x1f" else b for b in range(256))
+
+
 def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
     """A copy of UTF-8 bytes with every other white space (OTHER_BLANKS) written as spaces,
     so that split_lines(..., "whitespace") splits and strips lines as str.split() does (a
-    wide character's every byte a space: still one run of blanks)."""
-    spaced = data.copy()
-    blank = (data >= 0x0B) & (data <= 0x0D)  # OTHER_BLANKS' ASCII ones: \v \f \r, then \x1c-\x1f
-    blank |= (data >= 0x1C) & (data <= 0x1F)
-    spaced[blank] = SPACE
+    wide character's every byte a space: still one run of blanks). The ASCII ones are
+    rewritten by bytes.translate (one C loop), the wide ones looked for only in a text
+    that is not ASCII."""
+    raw = data.tobytes()
+    spaced = np.frombuffer(bytearray(raw).translate(_ASCII_BLANKS_SPACED), np.uint8)
+    if raw.isascii():
+        return spaced
     leads = np.flatnonzero((data == 0xC2) | ((data >= 0xE1) & (data <= 0xE3)))  # the wide blanks' first bytes
     for char in (c.encode("utf-8") for c in OTHER_BLANKS if c >= "\x80"):
         at = leads[data[leads] == char[0]]

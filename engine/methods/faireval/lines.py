@@ -17,7 +17,6 @@ from ...errors import InputError
 from ...formats.columns import (
     NEWLINE,
     SPACE,
-    TAB,
     decoded,
     field_codes,
     index_kind,
@@ -30,6 +29,9 @@ from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, refuse_unmark
 #: What a reader calls with the share of its file done, now and then: a cancellation point.
 Tick = Callable[[float], None]
 BOM_BYTES = BOM.encode("utf-8")
+#: bytes.translate's table: 0 for ASCII white space (str.isspace), 1 for any other byte (in a
+#: file that is not ASCII, looked at once every wide white space is a space).
+_TEXT_BYTES = bytes(0 if chr(b).isspace() else 1 for b in range(128)) + bytes([1]) * 128
 
 
 def no_tick(share: float) -> None:
@@ -52,22 +54,20 @@ class FileLines:
         self.starts = np.empty(len(ends) + 1, kind)
         self.starts[0], self.starts[1:] = 0, ends + 1
         self.ends = np.append(ends, kind(len(data)))  # the last line: after the last newline
-        self.spaced = str_blanks_spaced(data)  # every blank a space, TAB or newline
         self.data = data
-        self.filled = self._with_text()
+        self.filled = self._with_text(data if self.raw.isascii() else self.spaced)
         tick(0.6)
         if len(self.filled) and self.stripped([int(self.filled[0])])[0].startswith(BOM):
             self._drop_bom(path, int(self.filled[0]), warnings)
 
-    def _with_text(self) -> np.ndarray:
+    def _with_text(self, data: np.ndarray) -> np.ndarray:
         """The numbers of the lines holding a byte that is no blank (each line's bytes
-        with the newline after it looked at by one reduction)."""
-        spaced = self.spaced
-        text = (spaced != SPACE) & (spaced != TAB) & (spaced != NEWLINE)
-        if not len(text):
+        with the newline after it looked at by one reduction; `data`: bytes whose white
+        space is ASCII)."""
+        held = np.frombuffer(data.tobytes().translate(_TEXT_BYTES) + b"\0", bool)  # a last line's end
+        if len(held) == 1:
             return np.zeros(0, np.int64)
-        held = np.logical_or.reduceat(np.append(text, False), self.starts)  # a line's end ends its slice
-        return np.flatnonzero(held)
+        return np.flatnonzero(np.logical_or.reduceat(held, self.starts))
 
     def _drop_bom(self, path: str, line: int, warnings: list[str]) -> None:
         """The mark's bytes made blanks (the line stripped after it, as str.strip() would)."""
@@ -76,7 +76,7 @@ class FileLines:
         at = int(self.starts[line]) + int(np.argmax(self.data[self.starts[line] :] == BOM_BYTES[0]))
         self.data = self.data.copy()
         self.data[at : at + len(BOM_BYTES)] = SPACE
-        self.spaced[at : at + len(BOM_BYTES)] = SPACE
+        self.__dict__.pop("spaced", None)  # made again from the data when asked for
         if not text[1:].strip():
             self.filled = self.filled[1:]
 
@@ -97,6 +97,11 @@ class FileLines:
         starts, ends = self.fields.extents(lines)
         held = positions(self.data == byte, index_kind(len(self.data)))
         return np.searchsorted(held, starts) == np.searchsorted(held, ends)
+
+    @cached_property
+    def spaced(self) -> np.ndarray:
+        """The bytes with every white space a space, TAB or newline (columns.str_blanks_spaced)."""
+        return str_blanks_spaced(self.data)
 
     @cached_property
     def fields(self) -> LineFields:
