@@ -15,6 +15,7 @@ in the order they are emitted. A sentence's end emits every open span, as an `O`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 import numpy as np
 
@@ -258,7 +259,9 @@ class _Found:
             emitted = emitted[self.kept[emitted]]
         row = np.empty(len(self.begin), np.int64)
         row[emitted] = np.arange(len(emitted))
-        gaps = {int(row[k]): tokens for k, tokens in self.gaps.items() if self.kept is None or self.kept[k]}
+        spans = np.fromiter(self.gaps, np.int64, len(self.gaps))  # those with gaps, as rows after
+        kept = np.ones(len(spans), bool) if self.kept is None else self.kept[spans]
+        gaps = dict(zip(row[spans[kept]].tolist(), compress(self.gaps.values(), kept.tolist()), strict=True))
         return Chunks(self.sentence[emitted], self.label[emitted], labels, self.begin[emitted],
                       self.end[emitted], token[self.first[emitted]], gaps)  # fmt: skip
 

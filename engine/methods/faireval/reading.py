@@ -287,8 +287,10 @@ class FileReader:
             if first[number] < len(chunks.label):  # (a label whose spans punctuation took out: none)
                 labels[number] = self.codes.label(chunks.labels[number])
         tokens = np.zeros(len(chunks.begin), np.int64)  # FULL
-        for row, found in chunks.gaps.items():
-            tokens[row] = self.codes.tokens(int(chunks.begin[row]), int(chunks.end[row]), found)
+        if chunks.gaps:
+            rows = np.fromiter(chunks.gaps, np.int64, len(chunks.gaps))
+            begins, ends = chunks.begin[rows].tolist(), chunks.end[rows].tolist()
+            tokens[rows] = list(map(self.codes.tokens, begins, ends, chunks.gaps.values()))
         return Side(run[chunks.sentence], labels[chunks.label], chunks.begin, chunks.end, tokens,
                     positions[chunks.first] + 1)  # fmt: skip
 
