@@ -355,6 +355,19 @@ def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
     return hashes
 
 
+#: short_keys' key of a field longer than seven bytes (no field of seven bytes or fewer has it).
+LONG = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def short_keys(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Per field [start, end) a 64-bit key: its bytes with its length as the eighth byte for
+    a field of at most seven bytes (equal keys: equal fields), LONG for a longer one."""
+    lengths = ends - starts
+    keys = _with_length(_pieces_at(data, starts, np.minimum(lengths, 7)), lengths)
+    keys[lengths > 7] = LONG
+    return keys
+
+
 def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct keys (sorted), per key its number among them and per number its first
     position: np.unique's with return_inverse and return_index, found by a plain sort and

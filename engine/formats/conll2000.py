@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import FileWarning, InputError
 from ..textio import read_blocks, without_bom
 from . import sniffing
-from .columns import SPACE, decoded, field_codes, split_lines, str_blanks_spaced
+from .columns import SPACE, decoded, field_codes, short_keys, split_lines, str_blanks_spaced
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:
@@ -51,6 +51,16 @@ PUNCTUATION_TAGS = frozenset(
 )
 
 
+def _short_keys_of(tags: frozenset[str]) -> np.ndarray:
+    """The tags' columns.short_keys."""
+    encoded = [tag.encode("utf-8") for tag in sorted(tags)]
+    ends = np.cumsum([len(e) for e in encoded])
+    return short_keys(np.frombuffer(b"".join(encoded), np.uint8), ends - [len(e) for e in encoded], ends)
+
+
+#: PUNCTUATION_TAGS' keys: each tag is of at most seven bytes in UTF-8, so a longer POS is none.
+_PUNCTUATION_KEYS = _short_keys_of(PUNCTUATION_TAGS)
+
 sniff = sniffing.conll2000  # recognises the format without this module (engine/formats/sniffing.py)
 
 
@@ -78,9 +88,8 @@ class ConllReader:
         decoded = Decoded(self._levels, tag, starts)
         punctuation, unread = None, None
         if self.ignore_punct:
-            unread, pos_starts, pos_ends = fields.second_word(rows)
-            codes, pos = fields.distinct(pos_starts, pos_ends)  # a line without a space: an empty POS
-            punctuation = np.fromiter(map(PUNCTUATION_TAGS.__contains__, pos), bool, len(pos))[codes]
+            unread, pos_starts, pos_ends = fields.second_word(rows)  # a line without a space: an empty POS
+            punctuation = np.isin(short_keys(fields.data, pos_starts, pos_ends), _PUNCTUATION_KEYS)
         self._check(decoded.faults(), rows, numbers, unread)
         return decoded.chunks(punctuation)
 

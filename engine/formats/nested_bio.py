@@ -288,8 +288,13 @@ def _without_punctuation(found: _Found, punctuation: np.ndarray) -> _Found:
     ends = np.cumsum(counts)
     gapped = np.flatnonzero((counts > 0) & (counts != (end - begin + 1)[changed]))  # a gap left in
     starts = ends - counts
+    made: dict[tuple[int, ...], frozenset[int]] = {}  # one set for equal tokens (its hash made once)
     for k, a, b in zip(changed[gapped].tolist(), starts[gapped].tolist(), ends[gapped].tolist(), strict=True):
-        gaps[k] = frozenset(tokens[a:b])
+        held = tuple(tokens[a:b])
+        shared = made.get(held)
+        if shared is None:
+            shared = made[held] = frozenset(held)
+        gaps[k] = shared
     return _Found(found.sentence, found.label, begin, end, found.first, gaps, kept)
 
 

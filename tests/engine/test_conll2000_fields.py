@@ -9,8 +9,8 @@ import sys
 import numpy as np
 import pytest
 
-from engine.formats.columns import OTHER_BLANKS
-from engine.formats.conll2000 import LineFields
+from engine.formats.columns import LONG, OTHER_BLANKS, short_keys
+from engine.formats.conll2000 import PUNCTUATION_TAGS, ConllReader, LineFields
 
 #: Letters (ASCII and wide, some sharing a first byte with wide white space), spaces, TABs
 #: and every other white space str.split() splits at.
@@ -54,3 +54,30 @@ def test_the_pos_is_field_2_of_a_split_at_single_spaces(seed):
     assert [p for p, no in zip(pos, unread.tolist(), strict=True) if not no] == [
         line.split(" ")[1] for line in lines if " " in line
     ]
+
+
+#: Every punctuation tag, and tags that differ from one by a byte or by their length.
+NEAR_TAGS = sorted(PUNCTUATION_TAGS) + ["$", "$..", "KLAMMERN", "KLAMMEr", "PUNC", "PUNCTS", "“”", "‘’", "..", ":-", "X", "PUNKTUATION"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ignore_punct_finds_the_punctuation_tags_and_no_other(seed):
+    rnd = random.Random(seed)
+    tags = [rnd.choice(NEAR_TAGS) for _ in range(300)]
+    lines = [f"w{k} {tag} B-NP" for k, tag in enumerate(tags)]
+    warnings: list[str] = []
+    reader = ConllReader("x.conll", warnings, True, LineFields.of(lines))
+    rows = np.arange(len(lines))
+    chunks = reader.chunks(rows, rows + 1, rows)  # a sentence a line: its span kept unless punctuation
+    kept = set(chunks.sentence.tolist())
+    assert kept == {k for k, tag in enumerate(tags) if tag not in PUNCTUATION_TAGS}
+
+
+def test_short_keys_are_equal_for_equal_fields_only():
+    fields = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefgi", "\x00", "\x00\x00", "ä", "KLAMMER"]
+    data = np.frombuffer("".join(fields).encode("utf-8"), np.uint8)
+    ends = np.cumsum([len(f.encode("utf-8")) for f in fields])
+    keys = short_keys(data, ends - [len(f.encode("utf-8")) for f in fields], ends).tolist()
+    short = [k for f, k in zip(fields, keys, strict=True) if len(f.encode("utf-8")) <= 7]
+    assert len(set(short)) == len(short)
+    assert [k == LONG for k in keys] == [len(f.encode("utf-8")) > 7 for f in fields]

@@ -252,7 +252,7 @@ def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Col
         unit_t = np.where(whole_t, first[T.sentence[t]], unit_t)
         unit_s = np.where(whole_s, first[S.sentence[s]], unit_s)
     records: list[Record] = []
-    comparison = SentenceComparison(records, range_error)
+    comparison = SentenceComparison(records, range_error, any_range=bool(len(ranged)))
     for targets, systems in zip(_works(T, 0, t, unit_t, codes), _works(S, 1, s, unit_s, codes), strict=True):
         comparison.run(targets, systems)
     out.add_records(records)

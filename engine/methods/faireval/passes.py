@@ -143,9 +143,10 @@ RangeError = Callable[[Work], InputError]
 class SentenceComparison:
     """The fair passes over the remaining spans of a cluster (§3.3 steps 3–6)."""
 
-    def __init__(self, record: list[Record], range_error: RangeError) -> None:
+    def __init__(self, record: list[Record], range_error: RangeError, any_range: bool = True) -> None:
         self.record = record
         self.range_error = range_error
+        self.any_range = any_range  # whether any cluster to come may hold a range span
         self.ranged = False  # whether a span of the cluster in hand is a range span
 
     def run(self, targets: list[Work], systems: list[Work]) -> None:
@@ -153,7 +154,7 @@ class SentenceComparison:
         leftovers become FN and FP."""
         used_t: list[Work] = []
         used_s: list[Work] = []
-        self.ranged = any(w.is_range for w in targets) or any(w.is_range for w in systems)
+        self.ranged = self.any_range and any(w.is_range for w in (*targets, *systems))
         for same in _relations(targets, systems):
             targets, systems = self._passes(targets, systems, used_t, used_s, same)
         self.record += [(FN, 0, t.index, -1) for t in targets]
@@ -170,7 +171,7 @@ class SentenceComparison:
     def _pass_a(self, T, S, UT, US, same: bool, phase: int) -> list[Work]:
         """New target with new system span; S entries are set to None when used."""
         pool = Pool(S, same)
-        left = []
+        left, record = [], self.record.append
         for t in T:
             found = pool.related(t)
             if not found:
@@ -181,7 +182,7 @@ class SentenceComparison:
                 self._refuse_range([t, *candidates])
             s = _best(t, candidates)
             pool.remove(found[candidates.index(s)])  # its place in S becomes None
-            self._decide(phase, t, s, same)
+            record((phase, subtype(t, s) if same else 0, t.index, s.index))
             _share(t, s)
             UT.append(t)
             US.append(s)
@@ -194,7 +195,7 @@ class SentenceComparison:
             return rest
         targets = rest[0].side == 0
         pool = Pool(used, same)
-        left = []
+        left, record = [], self.record.append
         for r in rest:
             found = pool.related(r)
             tokens = r.tokens
@@ -206,7 +207,7 @@ class SentenceComparison:
                 continue
             u = _best(r, candidates)
             t, s = (r, u) if targets else (u, r)
-            self._decide(phase, t, s, same)
+            record((phase, subtype(t, s) if same else 0, t.index, s.index))
             _share(t, s)
             grown.append(r)
         return left
@@ -216,9 +217,6 @@ class SentenceComparison:
         for w in spans:
             if w.is_range:
                 raise self.range_error(w)
-
-    def _decide(self, phase: int, t: Work, s: Work, same: bool) -> None:
-        self.record.append((phase, subtype(t, s) if same else 0, t.index, s.index))
 
 
 def _share(a: Work, b: Work) -> None:
