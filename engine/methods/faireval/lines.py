@@ -2,7 +2,7 @@
 
 The file is split at every newline at once and each line's having text (a byte that
 str.strip() keeps) is found in C; no line becomes a Python object until a reader asks for
-it: the span lines' distinct texts (spans.py), a sentence's first line, the fields of the
+it: the span lines' distinct texts (reading.py), each sentence's first line, the fields of the
 CoNLL-2000 lines (split as str.split() splits them: engine/formats/columns.py).
 """
 
@@ -110,7 +110,7 @@ class FileLines:
 
 
 def _read(path: str) -> bytes:
-    """The bytes of an input file (their UTF-8 is checked as the distinct lines are decoded)."""
+    """The bytes of an input file, refused where they look like UTF-16 without a byte-order mark."""
     p = require_file(path)
     try:
         raw = p.read_bytes()

@@ -146,8 +146,9 @@ class FileSpans:
 
 
 class FileReader:
-    """Reads a whole data file at once: each distinct line is parsed once, and the spans
-    of span-format sentences go into arrays without an object per span (§2.1–2.5)."""
+    """Reads a whole data file at once: its lines found by numpy (lines.FileLines), each
+    distinct span line parsed once, the CoNLL-2000 lines' fields split at once, and the spans
+    go into arrays without an object per span (§2.1–2.5)."""
 
     def __init__(
         self, path: str, warnings: list[str], ignore_punct: bool, codes: Codes, tick: Tick = no_tick
