@@ -98,7 +98,7 @@ class ConllReader:
         decoded once."""
         codes, forms = self.fields.distinct(*self.fields.field(rows, 0))
         lengths = np.fromiter(map(len, forms), np.int64, len(forms))
-        return list(map(forms.__getitem__, codes.tolist())), lengths[codes]
+        return np.array(forms, object)[codes].tolist(), lengths[codes]
 
     def _tag_number(self, tag: str) -> int:
         """A tag's number among the file's distinct tags (a new tag's levels read)."""

@@ -17,8 +17,10 @@ from ...errors import InputError
 from ...formats.columns import (
     NEWLINE,
     SPACE,
+    TAB,
     decoded,
     field_codes,
+    gather,
     index_kind,
     positions,
     str_blanks_spaced,
@@ -87,6 +89,16 @@ class FileLines:
             return []
         return [text.strip() for text in decoded(self.data, self.starts[lines], self.ends[lines])]
 
+    def separators(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per line of `lines` (each holding text) how many TABs and how many spaces its
+        text holds, stripped: the lines' bytes gathered, split where they have white space
+        (their text's extent: first to last field), counted by running sums."""
+        joined = gather(self.data, self.starts[lines], self.ends[lines], np.uint8(NEWLINE))
+        fields = LineFields(joined).lines
+        first, count = fields.first_field[: len(lines)], fields.field_count[: len(lines)]  # not the one after
+        extent = (fields.field_starts[first], fields.field_ends[first + count - 1])
+        return _between(joined == TAB, *extent), _between(joined == SPACE, *extent)
+
     def distinct(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per line of `lines` (in file order) its number among their distinct ones (equal
         bytes, numbered in order of first appearance), and per number its first line's index."""
@@ -105,8 +117,17 @@ class FileLines:
 
     @cached_property
     def fields(self) -> LineFields:
-        """Every line's fields as str.split() splits it (made when first asked for)."""
-        return LineFields(self.data, self.spaced)
+        """Every line's fields as str.split() splits it (made when first asked for; the
+        spaced bytes are let go then: the fields hold their own copy)."""
+        spaced = self.__dict__.pop("spaced", None)
+        return LineFields(self.data, str_blanks_spaced(self.data) if spaced is None else spaced)
+
+
+def _between(flags: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """How many of `flags` are set in each [start, end)."""
+    held = np.zeros(len(flags) + 1, np.int64)
+    np.cumsum(flags, out=held[1:])
+    return held[ends] - held[starts]
 
 
 def _read(path: str) -> bytes:

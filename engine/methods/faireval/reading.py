@@ -15,7 +15,6 @@ from ...formats.conll2000 import ConllReader
 from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.folders import unlistable
 from ...formats.nested_bio import Chunks
-from ...formats.sniffing import is_conll_line
 from ...rowkeys import first_of_groups, ranges
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, empty_side
@@ -112,7 +111,7 @@ class Sentence:
 
 
 def _fields_found(line: str) -> str:
-    """The fields of a line as counted by its separators (counted, not split: is_conll_line)."""
+    """The fields of a line as counted by its separators (counted, not split)."""
     tabs = line.count("\t") + 1
     if tabs > 1:
         return f"{tabs} TAB-separated fields"
@@ -167,9 +166,8 @@ class FileReader:
         self.starts[1:] = np.diff(self.filled) > 1
         self.sentence = np.cumsum(self.starts) - 1
         self.sentences = int(self.starts.sum())
-        self._first_texts = self.lines.stripped(self.filled[self.starts])  # each sentence's first line
-        self._is_span = np.fromiter((text.count("\t") == 3 for text in self._first_texts), bool,
-                                    len(self._first_texts))  # fmt: skip
+        tabs, self._spaces = self.lines.separators(self.filled[self.starts])  # in each sentence's first line
+        self._is_span = tabs == 3
 
     def spans(self, compared: int, tick: Tick = no_tick, words: bool = False) -> FileSpans:
         """The spans of the first `compared` sentences (the later ones are not read: §2.2),
@@ -204,12 +202,12 @@ class FileReader:
     def _check_formats(self, is_span: np.ndarray, first_lines: np.ndarray) -> None:
         """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3): the
         first sentence whose first line is neither is named."""
-        texts = self._first_texts
-        wrong = next((k for k in np.flatnonzero(~is_span).tolist() if not is_conll_line(texts[k])), None)
-        if wrong is not None:
+        neither = ~is_span & (self._spaces[: len(is_span)] != 2)  # no CoNLL-2000 line (is_conll_line)
+        if neither.any():
+            wrong = int(np.argmax(neither))
             raise self._plainly(InputError(
                 "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
-                _fields_found(texts[wrong]),
+                _fields_found(self.lines.stripped([int(first_lines[wrong])])[0]),
                 file=self.path,
                 line=int(first_lines[wrong]) + 1,
             ))  # fmt: skip
