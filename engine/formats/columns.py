@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..blocks import running_sum
+from ..blocks import running_sum, translated
 
 NEWLINE, TAB, SPACE = 10, 9, 32
 
@@ -166,7 +166,7 @@ def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
     rewritten by bytes.translate (one C loop), the wide ones looked for only in a text
     that is not ASCII."""
     raw = data.tobytes()
-    spaced = np.frombuffer(bytearray(raw).translate(_ASCII_BLANKS_SPACED), np.uint8)
+    spaced = np.frombuffer(bytearray(translated(raw, _ASCII_BLANKS_SPACED)), np.uint8)
     if raw.isascii():
         return spaced
     leads = np.flatnonzero((data == 0xC2) | ((data >= 0xE1) & (data <= 0xE3)))  # the wide blanks' first bytes

@@ -16,6 +16,7 @@ from engine.rowkeys import codes_in, first_seen_codes
 @pytest.fixture(autouse=True)
 def small_blocks(monkeypatch):
     monkeypatch.setattr(blocks, "ITEMS", 3)
+    monkeypatch.setattr(blocks, "BYTES", 5)
 
 
 @settings(max_examples=200, deadline=None)
@@ -92,3 +93,16 @@ def test_a_span_table_of_rows_takes_them_a_block_at_a_time(monkeypatch):
     assert [(s.doc, s.start, s.end, s.label) for s in map(table.span, range(3))] == [
         ("a", 0, 4, "PER"), ("a", 5, 9, "LOC"), ("b", 2, 3, "PER")]  # fmt: skip
     assert rows.taken == [2, 1]
+
+
+REVERSED = bytes(255 - b for b in range(256))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from([b"a", b"\n", b"\xc3\xa4", b"\r", b"bcdefgh"]), max_size=40))
+def test_byte_blocks_are_cut_after_newlines_and_join_to_the_bytes(pieces):
+    data = b"".join(pieces)
+    found = list(blocks.byte_blocks(data))
+    assert b"".join(found) == data
+    assert all(block.endswith(b"\n") and len(block) > 5 for block in found[:-1])  # BYTES is 5 here
+    assert blocks.translated(data, REVERSED) == data.translate(REVERSED)

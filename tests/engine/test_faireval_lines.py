@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import blocks
+from engine.errors import InputError
 from engine.formats.columns import OTHER_BLANKS
 from engine.methods.faireval.lines import FileLines
 
@@ -66,3 +68,12 @@ def test_a_line_of_nothing_but_a_byte_order_mark_holds_no_text(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf \nO\n")
     found = FileLines(str(path), [])
     assert found.filled.tolist() == [1]
+
+
+def test_a_byte_that_is_no_utf8_is_named_by_its_line_in_any_block(tmp_path, monkeypatch):
+    monkeypatch.setattr(blocks, "BYTES", 16)  # the file's bytes checked 16 or so at a time
+    path = tmp_path / "data.txt"
+    path.write_bytes("Straße NN B-NP\n".encode() * 9 + b"caf\xe9 NN I-NP\n" + b"Ende NN O\n")
+    with pytest.raises(InputError) as caught:
+        FileLines(str(path), [])
+    assert (caught.value.file, caught.value.line) == (str(path), 10)

@@ -13,6 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ...blocks import byte_blocks, translated
 from ...errors import InputError
 from ...formats.columns import (
     NEWLINE,
@@ -48,8 +49,9 @@ class FileLines:
     def __init__(self, path: str, warnings: list[str], tick: Tick = no_tick) -> None:
         self.raw = _read(path)  # as read, for its sha256
         if not self.raw.isascii():
-            decode_utf8(self.raw, path)  # raises the error that names the line
-        data = np.frombuffer(lf_line_ends(self.raw), np.uint8)
+            _check_utf8(self.raw, path)
+        text = lf_line_ends(self.raw)
+        data = np.frombuffer(text, np.uint8)
         kind = index_kind(len(data) + 1)
         ends = positions(data == NEWLINE, kind)
         tick(0.3)
@@ -57,16 +59,16 @@ class FileLines:
         self.starts[0], self.starts[1:] = 0, ends + 1
         self.ends = np.append(ends, kind(len(data)))  # the last line: after the last newline
         self.data = data
-        self.filled = self._with_text(data if self.raw.isascii() else self.spaced)
+        self.filled = self._with_text(text if self.raw.isascii() else self.spaced.tobytes())
         tick(0.6)
         if len(self.filled) and self.stripped([int(self.filled[0])])[0].startswith(BOM):
             self._drop_bom(path, int(self.filled[0]), warnings)
 
-    def _with_text(self, data: np.ndarray) -> np.ndarray:
+    def _with_text(self, text: bytes) -> np.ndarray:
         """The numbers of the lines holding a byte that is no blank (each line's bytes
-        with the newline after it looked at by one reduction; `data`: bytes whose white
-        space is ASCII)."""
-        held = np.frombuffer(data.tobytes().translate(_TEXT_BYTES) + b"\0", bool)  # a last line's end
+        with the newline after it looked at by one reduction; `text`: the file's bytes,
+        its white space ASCII)."""
+        held = np.frombuffer(translated(text, _TEXT_BYTES) + b"\0", bool)  # a last line's end
         if len(held) == 1:
             return np.zeros(0, np.int64)
         return np.flatnonzero(np.logical_or.reduceat(held, self.starts))
@@ -121,6 +123,17 @@ class FileLines:
         spaced bytes are let go then: the fields hold their own copy)."""
         spaced = self.__dict__.pop("spaced", None)
         return LineFields(self.data, str_blanks_spaced(self.data) if spaced is None else spaced)
+
+
+def _check_utf8(raw: bytes, path: str) -> None:
+    """InputError naming the line of the first byte that is not UTF-8 (decoded a block at a
+    time: the app's UI thread runs between blocks)."""
+    for block in byte_blocks(raw):
+        try:
+            block.decode("utf-8")
+        except UnicodeDecodeError:
+            decode_utf8(raw, path)  # raises the error that names the line
+            raise
 
 
 def _between(flags: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
