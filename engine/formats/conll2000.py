@@ -54,8 +54,9 @@ PUNCTUATION_TAGS = frozenset(
 def _short_keys_of(tags: frozenset[str]) -> np.ndarray:
     """The tags' columns.short_keys."""
     encoded = [tag.encode("utf-8") for tag in sorted(tags)]
-    ends = np.cumsum([len(e) for e in encoded])
-    return short_keys(np.frombuffer(b"".join(encoded), np.uint8), ends - [len(e) for e in encoded], ends)
+    lengths = np.array([len(e) for e in encoded], np.int64)
+    ends = np.cumsum(lengths)
+    return short_keys(np.frombuffer(b"".join(encoded), np.uint8), ends - lengths, ends)
 
 
 #: PUNCTUATION_TAGS' keys: each tag is of at most seven bytes in UTF-8, so a longer POS is none.
@@ -177,6 +178,7 @@ class LineFields:
 
     @cached_property
     def _spaces(self) -> np.ndarray:
+        """Where the bytes hold a space (found once, for every run of sentences)."""
         return np.flatnonzero(self.data == SPACE)
 
     def second_word(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
