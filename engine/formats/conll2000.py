@@ -204,15 +204,6 @@ class LineFields:
         texts[order] = decoded(self.data, starts[order], ends[order])
         return codes, texts.tolist()
 
-    def texts(self, starts: np.ndarray, ends: np.ndarray) -> list[str]:
-        """The fields as texts."""
-        return decoded(self.data, starts, ends)
-
-
-def punct_unread(line: str) -> bool:
-    """Whether ignore_punct refuses a line: no space before a POS to look at (F30)."""
-    return " " not in line
-
 
 #: A chunk tag's shape: O, _, or levels joined by `|`, each empty or a letter, `-`, a label.
 _TAG_SHAPE = re.compile(r"O|_|(?:[A-Za-z]-[^|]*)?(?:\|(?:[A-Za-z]-[^|]*)?)*")

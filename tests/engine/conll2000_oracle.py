@@ -6,7 +6,7 @@ write it. Kept as the oracle that engine/formats/nested_bio.py's arrays are chec
 from __future__ import annotations
 
 from engine.errors import FileWarning, InputError
-from engine.formats.conll2000 import PUNCTUATION_TAGS, punct_unread
+from engine.formats.conll2000 import PUNCTUATION_TAGS
 from engine.formats.faireval_spans import Key
 
 #: A chunk tag's levels, outermost first, each (kind, label, the level as written): kind BEGIN
@@ -14,6 +14,11 @@ from engine.formats.faireval_spans import Key
 #: first `-` up to the next (the original's split("-")[1]).
 Levels = tuple[tuple[str, str, str], ...]
 BEGIN, INSIDE, OTHER = "B-", "I-", ""
+
+
+def punct_unread(line: str) -> bool:
+    """Whether ignore_punct refuses a line: no space before a POS to look at (F30)."""
+    return " " not in line
 
 
 def _levels_of(tag: str) -> Levels:

@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from engine.formats.columns import LONG, OTHER_BLANKS, short_keys
+from engine.formats.columns import LONG, OTHER_BLANKS, decoded, short_keys
 from engine.formats.conll2000 import PUNCTUATION_TAGS, ConllReader, LineFields
 
 #: Letters (ASCII and wide, some sharing a first byte with wide white space), spaces, TABs
@@ -39,7 +39,7 @@ def test_fields_are_those_of_str_split(seed):
     found = LineFields.of(lines)
     rows = np.arange(len(lines))
     assert found.lines.field_count.tolist() == [len(line.split()) for line in lines]
-    assert found.texts(*found.field(rows, 0)) == [line.split()[0] for line in lines]
+    assert decoded(found.data, *found.field(rows, 0)) == [line.split()[0] for line in lines]
     assert [found.text(row) for row in rows.tolist()] == lines
     codes, tags = found.distinct(*found.field(rows, -1))
     assert [tags[code] for code in codes.tolist()] == [line.split()[-1] for line in lines]
@@ -50,7 +50,7 @@ def test_the_pos_is_field_2_of_a_split_at_single_spaces(seed):
     lines = _lines(seed)
     unread, starts, ends = LineFields.of(lines).second_word(np.arange(len(lines)))
     assert unread.tolist() == [" " not in line for line in lines]
-    pos = LineFields.of(lines).texts(starts, ends)
+    pos = decoded(LineFields.of(lines).data, starts, ends)
     assert [p for p, no in zip(pos, unread.tolist(), strict=True) if not no] == [
         line.split(" ")[1] for line in lines if " " in line
     ]

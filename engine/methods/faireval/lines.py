@@ -27,11 +27,18 @@ from ...formats.columns import (
     str_blanks_spaced,
 )
 from ...formats.conll2000 import LineFields
-from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, refuse_unmarked_utf16, require_file
+from ...textio import (
+    BOM,
+    BOM_BYTES,
+    bom_ignored,
+    decode_utf8,
+    lf_line_ends,
+    refuse_unmarked_utf16,
+    require_file,
+)
 
 #: What a reader calls with the share of its file done, now and then: a cancellation point.
 Tick = Callable[[float], None]
-BOM_BYTES = BOM.encode("utf-8")
 #: bytes.translate's table: 0 for ASCII white space (str.isspace), 1 for any other byte (in a
 #: file that is not ASCII, looked at once every wide white space is a space).
 _TEXT_BYTES = bytes(0 if chr(b).isspace() else 1 for b in range(128)) + bytes([1]) * 128
@@ -96,21 +103,13 @@ class FileLines:
         text holds, stripped: the lines' bytes gathered, split where they have white space
         (their text's extent: first to last field), counted by running sums."""
         joined = gather(self.data, self.starts[lines], self.ends[lines], np.uint8(NEWLINE))
-        fields = LineFields(joined).lines
-        first, count = fields.first_field[: len(lines)], fields.field_count[: len(lines)]  # not the one after
-        extent = (fields.field_starts[first], fields.field_ends[first + count - 1])
+        extent = LineFields(joined).extents(np.arange(len(lines)))  # not the empty line after them
         return _between(joined == TAB, *extent), _between(joined == SPACE, *extent)
 
     def distinct(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per line of `lines` (in file order) its number among their distinct ones (equal
         bytes, numbered in order of first appearance), and per number its first line's index."""
         return field_codes(self.data, self.starts[lines], self.ends[lines])
-
-    def lacking(self, lines: np.ndarray, byte: int) -> np.ndarray:
-        """Per line of `lines` (each holding text) whether its text, stripped, lacks `byte`."""
-        starts, ends = self.fields.extents(lines)
-        held = positions(self.data == byte, index_kind(len(self.data)))
-        return np.searchsorted(held, starts) == np.searchsorted(held, ends)
 
     @cached_property
     def spaced(self) -> np.ndarray:

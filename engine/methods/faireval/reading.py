@@ -191,7 +191,7 @@ class FileReader:
 
     def unspaced_lines(self) -> bool:
         """Whether a line with text holds no space (ignore_punct stops there: F30)."""
-        return bool(self.lines.lacking(self.filled, ord(" ")).any())
+        return bool(self.lines.fields.second_word(self.filled)[0].any())
 
     def sentence_at(self, line: int | None) -> int:
         """The sentence (0 the first) holding line `line` (1-based) with text; 0 for no line."""
