@@ -11,7 +11,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from .rowkeys import ranges
+from .rowkeys import ranges, run_bounds
 from .spans import same_items
 
 Pieces = list[list[int]]  # one row's [start, end) pieces
@@ -35,7 +35,7 @@ class PieceColumn(Sequence[Pieces]):
         numbers = np.array(sorted(own or ()), np.int64)
         counts = present.astype(np.int64)
         counts[numbers] = [len(own[k]) for k in numbers.tolist()] if own else []
-        bounds = _bounds(counts)
+        bounds = run_bounds(counts)
         plain = present.copy()
         plain[numbers] = False
         at = bounds[:-1][plain]
@@ -59,7 +59,7 @@ class PieceColumn(Sequence[Pieces]):
         lists = [row or () for row in rows]
         counts = np.fromiter(map(len, lists), np.int64, len(lists))
         flat = np.fromiter(chain.from_iterable(chain.from_iterable(lists)), np.int64, 2 * int(counts.sum()))
-        return cls(_bounds(counts), flat[0::2], flat[1::2])
+        return cls(run_bounds(counts), flat[0::2], flat[1::2])
 
     @staticmethod
     def concat(columns: Sequence[PieceColumn]) -> PieceColumn:
@@ -125,13 +125,6 @@ class PieceColumn(Sequence[Pieces]):
         return same_items(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
-
-
-def _bounds(counts: np.ndarray) -> np.ndarray:
-    """Where each row's pieces start, and where the last row's end: 0, then the running sum."""
-    bounds = np.zeros(len(counts) + 1, np.int64)
-    np.cumsum(counts, out=bounds[1:])
-    return bounds
 
 
 #: The farthest position a view (a workbook's context, a page's stand-in text) reaches: with

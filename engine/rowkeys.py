@@ -149,6 +149,13 @@ def run_starts(lengths: np.ndarray) -> np.ndarray:
     return np.cumsum(lengths) - lengths
 
 
+def run_bounds(lengths: np.ndarray) -> np.ndarray:
+    """run_starts, and where the last run ends (0 first, then the running sum)."""
+    bounds = np.zeros(len(lengths) + 1, np.int64)
+    np.cumsum(lengths, out=bounds[1:])
+    return bounds
+
+
 def run_positions(lengths: np.ndarray) -> np.ndarray:
     """0 … lengths[0] − 1, then 0 … lengths[1] − 1, …: each item's number in its run."""
     return ranges(np.zeros_like(lengths), lengths)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import FileWarning, InputError
+from ..rowkeys import ranges, run_bounds
 from ..textio import read_blocks, without_bom
 from . import sniffing
 from .columns import SPACE, decoded, field_codes, short_keys, split_lines, str_blanks_spaced
@@ -94,12 +95,9 @@ class ConllReader:
         self._check(decoded.faults(), rows, numbers, unread)
         return decoded.chunks(punctuation)
 
-    def words(self, rows: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """The forms of the tokens of lines `rows`, and their lengths: each distinct form
-        decoded once."""
-        codes, forms = self.fields.distinct(*self.fields.field(rows, 0))
-        lengths = np.fromiter(map(len, forms), np.int64, len(forms))
-        return np.array(forms, object)[codes].tolist(), lengths[codes]
+    def words(self, rows: np.ndarray) -> list[str]:
+        """The forms of the tokens of lines `rows` (a form holds no white space)."""
+        return self.fields.joined(rows)[0].split(" ")[:-1]
 
     def _tag_number(self, tag: str) -> int:
         """A tag's number among the file's distinct tags (a new tag's levels read)."""
@@ -176,6 +174,23 @@ class LineFields:
         (start,), (end,) = self.extents(np.array([row]))
         return bytes(self.data[start:end]).decode("utf-8")
 
+    def joined(self, rows: np.ndarray) -> tuple[str, np.ndarray]:
+        """The first fields of lines `rows` as one text, each followed by a space, and where
+        each starts in it (and where one more would): their bytes gathered and decoded at once."""
+        starts, ends = self.field(rows, 0)
+        lengths = ends - starts
+        index = ranges(starts, lengths + 1)  # each field's bytes and the one after it
+        np.minimum(index, len(self.data) - 1, out=index)  # (a last field at the file's end)
+        gathered = self.data[index]
+        byte_starts = run_bounds(lengths + 1)
+        gathered[byte_starts[1:] - 1] = SPACE
+        raw = gathered.tobytes()
+        text = raw.decode("utf-8")
+        if len(text) == len(raw):
+            return text, byte_starts
+        before = run_bounds((gathered & 0xC0) == 0x80)  # the bytes before each that continue a character
+        return text, byte_starts - before[byte_starts]
+
     @cached_property
     def _spaces(self) -> np.ndarray:
         """Where the bytes hold a space (found once, for every run of sentences)."""
@@ -249,7 +264,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
     rows = list(zip(begins, ends, labels, strict=True))
     rows.sort(key=lambda row: (row[0], -row[1]))
     tokens = SpanTable.of_labelled_rows([(0, start, end, label) for start, end, label in rows], [])
-    columns = ColumnFile.of_tokens(path, reader.words(token_lines)[0], lines, starts)
+    columns = ColumnFile.of_tokens(path, reader.words(token_lines), lines, starts)
     annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
     annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]
     return annotations

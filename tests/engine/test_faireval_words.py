@@ -15,7 +15,7 @@ def test_words_read_as_their_lists():
     words = SentenceWords.of(TARGET)
     assert dict(words) == TARGET and len(words) == 3 and list(words) == [0, 3, 4]
     assert words[4] == ["Ünïcode", "x"] and words.get(1, ["none"]) == ["none"] and 3 in words and 1 not in words
-    assert words.lengths.tolist() == [3, 3, 7, 1]
+    assert words.text == "The cat Ünïcode x " and words.starts.tolist() == [0, 4, 8, 16, 18]
     assert dict(words.worded()) == {0: ["The", "cat"], 4: ["Ünïcode", "x"]}
     assert SentenceWords.of(words) is words and dict(SentenceWords.none()) == {}
 
@@ -23,11 +23,9 @@ def test_words_read_as_their_lists():
 def test_the_targets_words_over_the_systems():
     merged = SentenceWords.of(TARGET).over(SentenceWords.of(SYSTEM))
     assert dict(merged) == {**SYSTEM, **TARGET} and list(merged) == [0, 2, 3, 4, 5]
-    text, starts = merged.joined
-    cut = [text[a : b - 1] for a, b in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)]
-    assert cut == merged.words  # each word where its start says, a space after it
+    assert _cut(merged) == _stored(merged)  # each word where its start says
     firsts = merged.firsts[merged.sentences == 2][0]
-    assert merged.words[firsts : firsts + 3] == ["un", "deux", "trois"]
+    assert _cut(merged)[firsts : firsts + 3] == ["un", "deux", "trois"]
     alone = SentenceWords.of({0: ["a"]})
     assert alone.over(SentenceWords.of({0: ["b"]})) is alone  # nothing to add: itself
     assert np.array_equal(alone.over(SentenceWords.none()).sentences, [0])
@@ -43,6 +41,17 @@ def test_random_pairs_merge_as_dicts_do():
                           for side in "ts")  # fmt: skip
         merged = SentenceWords.of(target).over(SentenceWords.of(system))
         assert dict(merged) == {**system, **target} and list(merged) == sorted({**system, **target})
-        assert merged.lengths.tolist() == [len(word) for word in merged.words]
-        text, starts = merged.joined
-        assert [text[a : b - 1] for a, b in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)] == merged.words
+        assert _cut(merged) == _stored(merged)
+        assert len(merged.text) == merged.starts[-1] and merged.text[-1:] in ("", " ")
+
+
+def _cut(words: SentenceWords) -> list[str]:
+    """The text cut at its starts, the space after each word left out."""
+    text, starts = words.text, words.starts.tolist()
+    return [text[a : b - 1] for a, b in zip(starts[:-1], starts[1:], strict=True)]
+
+
+def _stored(words: SentenceWords) -> list[str]:
+    """The words of every sentence, in the order the text holds them (their firsts')."""
+    order = np.argsort(words.firsts, kind="stable").tolist()
+    return [word for k in order for word in words[int(words.sentences[k])]]

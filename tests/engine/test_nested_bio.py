@@ -91,7 +91,7 @@ def _run(reader: ConllReader, texts: list[str], sentences: list[list[str]], numb
     starts = np.cumsum([0] + [len(lines) for lines in sentences[:-1]])
     lines_of = np.array([n for ns in numbers for n in ns], np.int64)
     chunks = reader.chunks(ids, lines_of, starts)
-    forms = reader.words(ids)[0]
+    forms = reader.words(ids)
     assert forms == [line.split()[0] for lines in sentences for line in lines]
     found = [[] for _ in sentences]
     for row, k in enumerate(chunks.sentence.tolist()):

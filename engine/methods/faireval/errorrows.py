@@ -137,10 +137,10 @@ def _sliced_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray,
                   end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Which spans begin..end (1-based) of sentences `sentence` lie within their sentence's
     words and are short enough to show whole, and the texts of those (as span_text gives
-    them): slices of the pair's words joined (SentenceWords.joined)."""
+    them): slices of the pair's words (SentenceWords.text)."""
     if not len(pair.words.sentences):
         return np.zeros(len(sentence), bool), np.zeros(0, dtype=object)
-    text, starts = pair.words.joined
+    text, starts = pair.words.text, pair.words.starts
     firsts, counts = pair.words.firsts, pair.words.counts
     at = np.minimum(np.searchsorted(pair.words.sentences, sentence), len(pair.words.sentences) - 1)
     found = np.where(pair.words.sentences[at] == sentence, counts[at], 0)  # each sentence's words

@@ -27,6 +27,7 @@ from ...formats.columns import (
     str_blanks_spaced,
 )
 from ...formats.conll2000 import LineFields
+from ...rowkeys import run_bounds
 from ...textio import (
     BOM,
     BOM_BYTES,
@@ -137,8 +138,7 @@ def _check_utf8(raw: bytes, path: str) -> None:
 
 def _between(flags: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """How many of `flags` are set in each [start, end)."""
-    held = np.zeros(len(flags) + 1, np.int64)
-    np.cumsum(flags, out=held[1:])
+    held = run_bounds(flags)
     return held[ends] - held[starts]
 
 

@@ -1,35 +1,36 @@
 """The words of a file pair's CoNLL-2000 sentences for FairEval's detail, by sentence index:
-one list of every word and arrays of where each sentence's words are in it, with each word's
-length from its distinct form (conll2000.ConllReader.words); no list per sentence until one
-is read (the app bench's 1,000,076 words in 103,904 sentences)."""
+one text of every word, each followed by a space (decoded from the file's bytes at once:
+conll2000.LineFields.joined), and arrays of where each word starts in it and where each
+sentence's words are; no str per word until a sentence is read (the app bench's 1,000,076
+words in 103,904 sentences)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...rowkeys import ranges, run_starts
+from ...rowkeys import ranges, run_bounds, run_starts
 
 if TYPE_CHECKING:
     from ...formats.conll2000 import ConllReader
 
 
 class SentenceWords(Mapping[int, Sequence[str]]):
-    """Sentence `sentences[k]`'s words are words[firsts[k] : firsts[k] + counts[k]]
-    (`sentences` ascending; a sentence may have none)."""
+    """Sentence `sentences[k]`'s words are words firsts[k] … firsts[k] + counts[k] − 1
+    (`sentences` ascending; a sentence may have none); word i is text[starts[i] :
+    starts[i + 1] − 1] (no word holds a space)."""
 
-    def __init__(self, words: list[str], lengths: np.ndarray, sentences: np.ndarray, firsts: np.ndarray,
+    def __init__(self, text: str, starts: np.ndarray, sentences: np.ndarray, firsts: np.ndarray,
                  counts: np.ndarray) -> None:  # fmt: skip
-        self.words, self.lengths = words, lengths
+        self.text, self.starts = text, starts
         self.sentences, self.firsts, self.counts = sentences, firsts, counts
 
     @classmethod
     def none(cls) -> SentenceWords:
         empty = np.zeros(0, np.int64)
-        return cls([], empty, empty, empty, empty)
+        return cls("", np.zeros(1, np.int64), empty, empty, empty)
 
     @classmethod
     def of(cls, forms: Mapping[int, Sequence[str]]) -> SentenceWords:
@@ -41,21 +42,25 @@ class SentenceWords(Mapping[int, Sequence[str]]):
         counts = np.fromiter(map(len, lists), np.int64, len(lists))
         words = [word for words in lists for word in words]
         lengths = np.fromiter(map(len, words), np.int64, len(words))
-        return cls(words, lengths, np.array(order, np.int64), run_starts(counts), counts)
+        text = "".join(f"{word} " for word in words)
+        return cls(text, run_bounds(lengths + 1), np.array(order, np.int64), run_starts(counts), counts)
 
     def over(self, other: SentenceWords) -> SentenceWords:
         """These words, and `other`'s of the sentences these lack."""
         lacking = np.flatnonzero(~np.isin(other.sentences, self.sentences))
         if not len(lacking):
             return self
-        counts = other.counts[lacking]
-        taken = ranges(other.firsts[lacking], counts)
-        words = self.words + list(map(other.words.__getitem__, taken.tolist()))
+        firsts, counts = other.firsts[lacking], other.counts[lacking]
+        begins, ends = other.starts[firsts], other.starts[firsts + counts]  # each sentence's piece of text
+        text = self.text + "".join(map(other.text.__getitem__, map(slice, begins.tolist(), ends.tolist())))
+        taken = ranges(firsts, counts)
+        moved = len(self.text) + run_starts(ends - begins) - begins  # where each piece's text moves
+        added = other.starts[taken] + np.repeat(moved, counts)
+        starts = np.concatenate((self.starts[:-1], added, [len(text)]))
         sentences = np.concatenate((self.sentences, other.sentences[lacking]))
         order = np.argsort(sentences, kind="stable")
-        firsts = np.concatenate((self.firsts, len(self.words) + run_starts(counts)))
-        lengths = np.concatenate((self.lengths, other.lengths[taken]))
-        return SentenceWords(words, lengths, sentences[order], firsts[order],
+        firsts = np.concatenate((self.firsts, len(self.starts) - 1 + run_starts(counts)))
+        return SentenceWords(text, starts, sentences[order], firsts[order],
                              np.concatenate((self.counts, counts))[order])  # fmt: skip
 
     def worded(self) -> SentenceWords:
@@ -64,15 +69,7 @@ class SentenceWords(Mapping[int, Sequence[str]]):
         if has.all():
             return self
         kept = (self.sentences[has], self.firsts[has], self.counts[has])
-        return SentenceWords(self.words, self.lengths, *kept)
-
-    @cached_property
-    def joined(self) -> tuple[str, np.ndarray]:
-        """Every word joined by spaces (made once, when a row first shows words), and where
-        each word starts in that text (and where one more would)."""
-        starts = np.zeros(len(self.words) + 1, np.int64)
-        np.cumsum(self.lengths + 1, out=starts[1:])
-        return " ".join(self.words), starts
+        return SentenceWords(self.text, self.starts, *kept)
 
     def _at(self, sentence: int) -> int:
         """Where `sentence` is among `sentences` (KeyError where it is not)."""
@@ -83,8 +80,10 @@ class SentenceWords(Mapping[int, Sequence[str]]):
 
     def __getitem__(self, sentence: int) -> list[str]:
         k = self._at(sentence)
-        first = int(self.firsts[k])
-        return self.words[first : first + int(self.counts[k])]
+        first, count = int(self.firsts[k]), int(self.counts[k])
+        if not count:
+            return []
+        return self.text[int(self.starts[first]) : int(self.starts[first + count]) - 1].split(" ")
 
     def __contains__(self, sentence: object) -> bool:
         try:
@@ -104,17 +103,19 @@ class WordsRead:
     """SentenceWords gathered a run of sentences at a time, as a reader reads them."""
 
     def __init__(self) -> None:
-        self.words: list[str] = []
-        self.lengths: list[np.ndarray] = []
+        self.texts: list[str] = []
+        self.starts: list[np.ndarray] = []
         self.sentences: list[np.ndarray] = []
         self.counts: list[np.ndarray] = []
+        self.length = 0  # of the texts so far
 
     def add(self, reader: ConllReader, rows: np.ndarray, sentences: np.ndarray, counts: np.ndarray) -> None:
         """The words of token lines `rows` (read by `reader`), `counts[k]` of them sentence
         `sentences[k]`'s in turn."""
-        words, lengths = reader.words(rows)
-        self.words += words
-        self.lengths.append(lengths)
+        text, starts = reader.fields.joined(rows)
+        self.texts.append(text)
+        self.starts.append(starts[:-1] + self.length)
+        self.length += len(text)
         self.sentences.append(sentences)
         self.counts.append(counts)
 
@@ -122,5 +123,6 @@ class WordsRead:
         if not self.sentences:
             return SentenceWords.none()
         counts = np.concatenate(self.counts)
-        return SentenceWords(self.words, np.concatenate(self.lengths), np.concatenate(self.sentences),
-                             run_starts(counts), counts)  # fmt: skip
+        starts = np.concatenate((*self.starts, [self.length]))
+        return SentenceWords("".join(self.texts), starts, np.concatenate(self.sentences), run_starts(counts),
+                             counts)  # fmt: skip

@@ -24,6 +24,7 @@ from msgspec import Struct, field
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line
+from ...rowkeys import run_bounds
 from .columns import EXACT
 
 #: An integer of 64 bits with a sign: larger ones (rare) make the typed decoder refuse the
@@ -236,8 +237,7 @@ def _columns(pages: Pages, layout: Layout) -> Columns:
     """The typed spans of all blocks in columns; offsets as Python integers when any is
     too large for exact int64 work (columns.EXACT)."""
     counts, start, end, label = (np.frombuffer(column, np.int64) for column in pages.column_bytes)
-    at = np.zeros(len(counts) + 1, dtype=np.int64)
-    np.cumsum(counts, out=at[1:])
+    at = run_bounds(counts)
     if len(start) and (max(start.max(), end.max()) > EXACT or min(start.min(), end.min()) < -EXACT):
         start, end = start.astype(object), end.astype(object)
     bad = {}
