@@ -33,6 +33,9 @@ def _check(path: Path, text: str) -> None:
     filled = found.filled.tolist()
     assert filled == [i for i, line in enumerate(expected) if line.strip()]
     assert found.stripped(filled) == [expected[i].strip() for i in filled]
+    tabs, spaces = found.separators(found.filled)
+    assert tabs.tolist() == [expected[i].strip().count("\t") for i in filled]
+    assert spaces.tolist() == [expected[i].strip().count(" ") for i in filled]
     if filled:
         codes, first = found.distinct(found.filled)
         numbers: dict[str, int] = {}

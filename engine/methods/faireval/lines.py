@@ -27,7 +27,6 @@ from ...formats.columns import (
     str_blanks_spaced,
 )
 from ...formats.conll2000 import LineFields
-from ...rowkeys import run_bounds
 from ...textio import (
     BOM,
     BOM_BYTES,
@@ -137,9 +136,13 @@ def _check_utf8(raw: bytes, path: str) -> None:
 
 
 def _between(flags: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """How many of `flags` are set in each [start, end)."""
-    held = run_bounds(flags)
-    return held[ends] - held[starts]
+    """How many of `flags` are set in each [start, end) (each holding an item; in order,
+    none overlapping): one reduction over the bounds (not a running sum of every item)."""
+    if not len(starts):
+        return np.zeros(0, np.int64)
+    bounds = np.empty(2 * len(starts), np.int64)
+    bounds[0::2], bounds[1::2] = starts, ends
+    return np.add.reduceat(np.append(flags, False), bounds, dtype=np.int64)[0::2]
 
 
 def _read(path: str) -> bytes:
