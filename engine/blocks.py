@@ -59,9 +59,15 @@ def byte_blocks(data: bytes) -> Iterator[bytes]:
         start = end
 
 
-def translated(data: bytes, table: bytes) -> bytes:
-    """data.translate(table), a block at a time."""
-    return b"".join([block.translate(table) for block in byte_blocks(data)])
+def translated(data: bytes, table: bytes, extra: int = 0) -> bytearray:
+    """data.translate(table), a block at a time, each written into one buffer (no list of
+    blocks joined), followed by `extra` zero bytes."""
+    out = bytearray(len(data) + extra)
+    at = 0
+    for block in byte_blocks(data):
+        out[at : at + len(block)] = block.translate(table)
+        at += len(block)
+    return out
 
 
 def distinct_in_order(values: Sequence[Hashable]) -> list[Any]:

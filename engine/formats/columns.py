@@ -98,7 +98,7 @@ def index_kind(size: int) -> type[np.signedinteger]:
     return np.int32 if size < 2**31 - 1 else np.int64
 
 
-def split_lines(raw: bytes, separator: str | None) -> Lines:
+def split_lines(raw: bytes | bytearray | np.ndarray, separator: str | None) -> Lines:
     """Lines and fields of a UTF-8 text with \\n line ends. The bytes are looked at once,
     for the blanks (newlines, spaces, TABs); the fields are the gaps between the blanks
     that separate (a TAB line keeps its empty fields). Positions are 32-bit where they fit
@@ -166,7 +166,7 @@ def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
     rewritten by bytes.translate (one C loop), the wide ones looked for only in a text
     that is not ASCII."""
     raw = data.tobytes()
-    spaced = np.frombuffer(bytearray(translated(raw, _ASCII_BLANKS_SPACED)), np.uint8)
+    spaced = np.frombuffer(translated(raw, _ASCII_BLANKS_SPACED), np.uint8)
     if raw.isascii():
         return spaced
     leads = np.flatnonzero((data == 0xC2) | ((data >= 0xE1) & (data <= 0xE3)))  # the wide blanks' first bytes

@@ -151,7 +151,7 @@ class LineFields:
     def __init__(self, data: np.ndarray, spaced: np.ndarray | None = None) -> None:
         self.data = data
         spaced = str_blanks_spaced(data) if spaced is None else spaced
-        self.lines = split_lines(spaced.tobytes(), "whitespace")
+        self.lines = split_lines(spaced, "whitespace")
 
     @classmethod
     def of(cls, texts: list[str]) -> LineFields:

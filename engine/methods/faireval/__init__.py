@@ -305,11 +305,11 @@ class Run:
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
         words = self.documents is not None  # the detail shows CoNLL sentences' words
-        target, system = (
-            reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), finding[n]), words)
-            for n, reader in enumerate(readers)
-        )
-        return target, system
+        found = []
+        for n, reader in enumerate(readers):
+            found.append(reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), finding[n]), words))
+            reader.lines.let_go()  # its fields' arrays: the next file's take their place
+        return found[0], found[1]
 
     def _kept(self, side: Side) -> Side:
         """The spans whose labels are wanted (§2.7)."""

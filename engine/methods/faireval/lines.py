@@ -75,7 +75,7 @@ class FileLines:
         """The numbers of the lines holding a byte that is no blank (each line's bytes
         with the newline after it looked at by one reduction; `text`: the file's bytes,
         its white space ASCII)."""
-        held = np.frombuffer(translated(text, _TEXT_BYTES) + b"\0", bool)  # a last line's end
+        held = np.frombuffer(translated(text, _TEXT_BYTES, extra=1), bool)  # a last line's end
         if len(held) == 1:
             return np.zeros(0, np.int64)
         return np.flatnonzero(np.logical_or.reduceat(held, self.starts))
@@ -115,6 +115,10 @@ class FileLines:
     def spaced(self) -> np.ndarray:
         """The bytes with every white space a space, TAB or newline (columns.str_blanks_spaced)."""
         return str_blanks_spaced(self.data)
+
+    def let_go(self) -> None:
+        """The fields let go (made again if asked for once more)."""
+        self.__dict__.pop("fields", None)
 
     @cached_property
     def fields(self) -> LineFields:
