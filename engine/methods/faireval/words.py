@@ -7,6 +7,7 @@ words in 103,904 sentences)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class SentenceWords(Mapping[int, Sequence[str]]):
     """Sentence `sentences[k]`'s words are words firsts[k] … firsts[k] + counts[k] − 1
     (`sentences` ascending; a sentence may have none); word i is text[starts[i] :
-    starts[i + 1] − 1] (no word holds a space)."""
+    starts[i + 1] − 1]."""
 
     def __init__(self, text: str, starts: np.ndarray, sentences: np.ndarray, firsts: np.ndarray,
                  counts: np.ndarray) -> None:  # fmt: skip
@@ -81,9 +82,8 @@ class SentenceWords(Mapping[int, Sequence[str]]):
     def __getitem__(self, sentence: int) -> list[str]:
         k = self._at(sentence)
         first, count = int(self.firsts[k]), int(self.counts[k])
-        if not count:
-            return []
-        return self.text[int(self.starts[first]) : int(self.starts[first + count]) - 1].split(" ")
+        starts = self.starts[first : first + count + 1].tolist()
+        return [self.text[a : b - 1] for a, b in pairwise(starts)]  # (a span format's word may hold a space)
 
     def __contains__(self, sentence: object) -> bool:
         try:
