@@ -197,7 +197,9 @@ _ARRAY_TYPES = {int: "int64", float: "float64"}
 
 def _typed(values: Sequence[Any]) -> Sequence[Any]:
     """A list of whole numbers (all within 64 bits) or of floats as a numpy array, for a
-    frame (a Later's made first); any other column as it is."""
+    frame (a Later's made first, or its array taken); any other column as it is."""
+    if isinstance(values, Later) and values.array is not None and len(values):
+        return values.array
     values = listed(values)
     dtype = _ARRAY_TYPES.get(type(values[0])) if type(values) is list and values else None
     if dtype is None or set(map(type, values)) != {type(values[0])}:  # the first one's type alone
@@ -284,7 +286,9 @@ class Later(Sequence[Any]):
     the whole list ever being held (FairEval's 205,236 JSON `pairs`: 200 MB as dicts), and
     a slice of step 1 is made by `part` while the list is not made (a workbook's context
     windows of *SEM's document tokens). Given `item` (item i), or else `part`, one item is
-    made alone while the list is not made (`cell`: the app's table reads the cells it shows)."""
+    made alone while the list is not made (`cell`: the app's table reads the cells it shows).
+    `array`: its numbers as one numpy array of the type a frame would give their list, where
+    the maker has them so (Table.frame takes it: no list made for the app's table)."""
 
     def __init__(
         self,
@@ -292,7 +296,9 @@ class Later(Sequence[Any]):
         make: Callable[[], list[Any]] | None = None,
         part: Callable[[int, int], list[Any]] | None = None,
         item: Callable[[int], Any] | None = None,
+        array: Any = None,
     ) -> None:
+        self.array = array
         self._length = length
         self._part = part
         self._item = item or (self._alone if part else None)

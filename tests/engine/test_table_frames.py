@@ -48,3 +48,17 @@ def test_repeated_headers_keep_their_columns():
     frame = table.frame()
     assert list(frame.columns) == ["x", "x"]
     assert frame.iloc[:, 0].tolist() == [1, 2] and frame.iloc[:, 1].tolist() == ["p", "q"]
+
+
+@pytest.mark.parametrize("as_int", [[True, True, True], [True, False, True], [False, False, False]])
+def test_a_column_that_brings_its_array_frames_as_its_list(as_int):
+    """Poetry's page numbers give a frame their arrays (no list made): the frame is the one
+    of their lists, whole numbers among floats included (all of them, some, none)."""
+    from engine.methods.poetry.columns import _numbers_column, _with_ints_column
+
+    values = np.array([1.0, 0.25, 3.0]) if not all(as_int) else np.array([1.0, 0.0, 3.0])
+    columns = [_with_ints_column(values, np.array(as_int)), _numbers_column(np.array([4, 5, 6], np.int64))]
+    table = Table(["precision", "count"], ColumnLists(columns), kind="detail")  # type: ignore[arg-type]
+    expected = pd.DataFrame(list(table.rows), columns=["precision", "count"])
+    pd.testing.assert_frame_equal(table.frame(), expected)
+    assert all(column.array is not None for column in columns)
