@@ -489,6 +489,11 @@ def error_ids(stop: int, start: int = 0) -> list[str]:
     return [f"E{number}" for number in range(start + 1, stop + 1)]
 
 
+def error_id_column(count: int) -> Later:
+    """The ids of `count` error rows as a column made when read (a part or a cell at a time)."""
+    return Later(count, part=lambda start, stop: error_ids(stop, start))
+
+
 def numbered_rows(keys: Sequence[str], rows: list[tuple[Any, ...]], plain_numbers: bool) -> ColumnRows:
     """Error rows (their values in `keys`' order but the first, the id) as columns,
     numbered E1, E2, … under `keys[0]` (`plain_numbers`: as ColumnRows)."""
@@ -500,7 +505,7 @@ def numbered_columns(keys: Sequence[str], columns: Sequence[Sequence[Any]], plai
     """Error rows given as their columns (in `keys`' order but the first, the id), numbered E1,
     E2, … under `keys[0]` (`plain_numbers`: as ColumnRows)."""
     count = len(columns[0]) if columns else 0
-    return ColumnRows(dict(zip(keys, (error_ids(count), *columns), strict=True)), plain_numbers)
+    return ColumnRows(dict(zip(keys, (error_id_column(count), *columns), strict=True)), plain_numbers)
 
 
 @dataclass

@@ -23,7 +23,7 @@ import numpy as np
 from ...formats.columns import or_none
 from ...formats.spantable import SpanTable
 from ...pieces import PieceColumn
-from ...report import ColumnRows, Later, Report, error_ids
+from ...report import ColumnRows, Later, Report, error_id_column
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side, empty_side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
@@ -222,7 +222,7 @@ class DocumentBuilder:
                 blocks.append(rows_in_text(p, block))
                 tick()
         columns = blocks[0] if len(blocks) == 1 else _joined(blocks)
-        ids = error_ids(len(columns["document"]))
+        ids = error_id_column(len(columns["document"]))
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
     def _pairs_texts(self, start: int, stop: int) -> bytes | bytearray | None:

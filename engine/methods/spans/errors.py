@@ -12,7 +12,7 @@ import numpy as np
 from ...formats.columns import or_none
 from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable
-from ...report import ERROR_COLUMNS, ColumnRows, error_ids
+from ...report import ERROR_COLUMNS, ColumnRows, error_id_column
 from ...spans import Document
 
 
@@ -26,7 +26,7 @@ def error_rows(paired: Paired, docs: np.ndarray, gold: np.ndarray, system: np.nd
     anchors = np.where(gold >= 0, gold_side.starts, system_side.starts)
     names, units, unit_ids = _units(paired.documents, runs, anchors)
     columns = (
-        error_ids(n), names, units, unit_ids, types, subtypes,
+        error_id_column(n), names, units, unit_ids, types, subtypes,
         gold_side.labels, system_side.labels, gold_side.start_column(), gold_side.end_column(),
         system_side.start_column(), system_side.end_column(), gold_side.parts, system_side.parts,
         gold_side.positions, system_side.positions, gold_side.texts, system_side.texts, [""] * n,
