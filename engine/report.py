@@ -296,7 +296,7 @@ class Later(Sequence[Any]):
         make: Callable[[], list[Any]] | None = None,
         part: Callable[[int, int], list[Any]] | None = None,
         item: Callable[[int], Any] | None = None,
-        array: Any = None,
+        array: np.ndarray | None = None,
     ) -> None:
         self.array = array
         self._length = length
