@@ -237,8 +237,8 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
 
 
 def decoded(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
-    """The fields [start, end) of UTF-8 bytes (in order, apart, none holding a newline) as
-    strings: joined by newlines and decoded at once."""
+    """The fields [start, end) of UTF-8 bytes (none holding a newline) as strings: joined
+    by newlines and decoded at once."""
     return gather(data, starts, ends, np.uint8(NEWLINE)).tobytes().decode("utf-8").split("\n")[:-1]
 
 
@@ -449,6 +449,12 @@ def _low_bytes(counts: np.ndarray) -> np.ndarray:
     return np.right_shift(np.uint64(0xFFFFFFFFFFFFFFFF), dropped)  # a shift by 64 gives 0
 
 
+def characters_before(text: np.ndarray) -> np.ndarray:
+    """Per byte of UTF-8 bytes (and one past the last) how many characters start before it:
+    a byte offset's character offset."""
+    return np.concatenate([[0], running_sum((text & 0xC0) != 0x80, np.int64)])
+
+
 def gathered(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
              after: Any) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """gather's bytes, and where each field begins in them."""
@@ -459,13 +465,12 @@ def gathered(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
 
 
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """The bytes of the fields one after another, each followed by its byte of `after`;
-    the fields are in file order and apart (each field's end is before the next start).
-    Taken a block of fields at a time: the index of a whole file's bytes, made and summed
-    in calls that hold the interpreter's lock, would be as long as the text."""
+    """The bytes of the fields one after another (in any order), each followed by its byte
+    of `after`. Taken a block of fields at a time: the index of a whole file's bytes, made
+    and summed in calls that hold the interpreter's lock, would be as long as the text."""
     slot_ends = running_sum(ends - starts + 1, np.int64)
     out = np.empty(int(slot_ends[-1]) if len(slot_ends) else 0, dtype=np.uint8)
-    source = data if not len(ends) or ends[-1] < len(data) else np.append(data, np.uint8(0))
+    source = data if int(ends.max(initial=0)) < len(data) else np.append(data, np.uint8(0))  # one at the end
     for block in range(0, len(starts), _BLOCK_FIELDS):
         part = slice(block, block + _BLOCK_FIELDS)
         first = int(slot_ends[block - 1]) if block else 0

@@ -32,6 +32,7 @@ from .columns import (
     NEWLINE,
     SPACE,
     Lines,
+    characters_before,
     distinct_fields,
     gathered,
     index_kind,
@@ -474,7 +475,7 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     text_bytes, slot_starts = gathered(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
-        chars = np.concatenate([[0], running_sum((text_bytes & 0xC0) != 0x80, np.int64)])
+        chars = characters_before(text_bytes)
         starts, ends = chars[slot_starts], chars[slot_starts + lengths]
     else:  # the byte offsets (each document's are moved to its start after its slots are read)
         starts, ends = slot_starts, slot_starts + lengths

@@ -13,10 +13,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import FileWarning, InputError
-from ..rowkeys import ranges, run_bounds
 from ..textio import read_blocks, without_bom
 from . import sniffing
-from .columns import SPACE, decoded, field_codes, short_keys, split_lines, str_blanks_spaced
+from .columns import (
+    SPACE,
+    characters_before,
+    distinct_fields,
+    gathered,
+    short_keys,
+    split_lines,
+    str_blanks_spaced,
+)
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:
@@ -177,19 +184,10 @@ class LineFields:
     def joined(self, rows: np.ndarray) -> tuple[str, np.ndarray]:
         """The first fields of lines `rows` as one text, each followed by a space, and where
         each starts in it (and where one more would): their bytes gathered and decoded at once."""
-        starts, ends = self.field(rows, 0)
-        lengths = ends - starts
-        index = ranges(starts, lengths + 1)  # each field's bytes and the one after it
-        np.minimum(index, len(self.data) - 1, out=index)  # (a last field at the file's end)
-        gathered = self.data[index]
-        byte_starts = run_bounds(lengths + 1)
-        gathered[byte_starts[1:] - 1] = SPACE
-        raw = gathered.tobytes()
-        text = raw.decode("utf-8")
-        if len(text) == len(raw):
-            return text, byte_starts
-        before = run_bounds((gathered & 0xC0) == 0x80)  # the bytes before each that continue a character
-        return text, byte_starts - before[byte_starts]
+        text_bytes, slot_starts = gathered(self.data, *self.field(rows, 0), np.uint8(SPACE))
+        text = text_bytes.tobytes().decode("utf-8")
+        starts = np.append(slot_starts, len(text_bytes))
+        return text, starts if len(text) == len(text_bytes) else characters_before(text_bytes)[starts]
 
     @cached_property
     def _spaces(self) -> np.ndarray:
@@ -211,13 +209,8 @@ class LineFields:
 
     def distinct(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, list[str]]:
         """Each field's number among the distinct ones, and those as texts (the fields of
-        lines in any order: the distinct ones decoded in the order of their bytes)."""
-        codes, first = field_codes(self.data, starts, ends)
-        starts, ends = starts[first], ends[first]
-        order = np.argsort(starts, kind="stable")
-        texts = np.empty(len(order), object)
-        texts[order] = decoded(self.data, starts[order], ends[order])
-        return codes, texts.tolist()
+        lines in any order)."""
+        return distinct_fields(self.data, starts, ends)
 
 
 #: A chunk tag's shape: O, _, or levels joined by `|`, each empty or a letter, `-`, a label.

@@ -48,16 +48,19 @@ def test_fields_are_those_of_str_split(seed):
 @pytest.mark.parametrize("seed", range(8))
 def test_first_fields_joined_are_the_forms_in_any_order_of_lines(seed):
     """LineFields.joined: the first fields of lines taken in any order (some twice, the
-    last line's at the end of the bytes), a space after each, each start a str index."""
-    lines = _lines(seed)
+    last line's, at the end of the bytes, first), a space after each, each start a
+    str index; their distinct texts numbered as they come."""
+    lines = [*_lines(seed), "ẞ"]
     rows = np.random.default_rng(seed).integers(0, len(lines), 600)
-    rows[-1] = len(lines) - 1
+    rows[0], rows[-1] = len(lines) - 1, 0
     text, starts = LineFields.of(lines).joined(rows)
     forms = [lines[row].split()[0] for row in rows.tolist()]
     assert text == "".join(f"{form} " for form in forms)
     assert [text[a : b - 1] for a, b in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)] == forms
     reader = ConllReader("x.conll", [], False, LineFields.of(lines))
     assert reader.words(rows) == forms and reader.words(rows[:0]) == []
+    codes, texts = LineFields.of(lines).distinct(*LineFields.of(lines).field(rows, 0))
+    assert [texts[code] for code in codes.tolist()] == forms and texts == list(dict.fromkeys(forms))
 
 
 @pytest.mark.parametrize("seed", range(8))

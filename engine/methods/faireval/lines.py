@@ -55,7 +55,8 @@ class FileLines:
 
     def __init__(self, path: str, warnings: list[str], tick: Tick = no_tick) -> None:
         self.raw = _read(path)  # as read, for its sha256
-        if not self.raw.isascii():
+        ascii_only = self.raw.isascii()
+        if not ascii_only:
             _check_utf8(self.raw, path)
         text = lf_line_ends(self.raw)
         data = np.frombuffer(text, np.uint8)
@@ -66,7 +67,7 @@ class FileLines:
         self.starts[0], self.starts[1:] = 0, ends + 1
         self.ends = np.append(ends, kind(len(data)))  # the last line: after the last newline
         self.data = data
-        self.filled = self._with_text(text if self.raw.isascii() else self.spaced.tobytes())
+        self.filled = self._with_text(text if ascii_only else self.spaced.tobytes())
         tick(0.6)
         if len(self.filled) and self.stripped([int(self.filled[0])])[0].startswith(BOM):
             self._drop_bom(path, int(self.filled[0]), warnings)
@@ -101,7 +102,7 @@ class FileLines:
     def separators(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per line of `lines` (each holding text) how many TABs and how many spaces its
         text holds, stripped: the lines' bytes gathered, split where they have white space
-        (their text's extent: first to last field), counted by running sums."""
+        (their text's extent: first to last field), counted by one reduction each."""
         joined = gather(self.data, self.starts[lines], self.ends[lines], np.uint8(NEWLINE))
         extent = LineFields(joined).extents(np.arange(len(lines)))  # not the empty line after them
         return _between(joined == TAB, *extent), _between(joined == SPACE, *extent)
@@ -122,10 +123,9 @@ class FileLines:
 
     @cached_property
     def fields(self) -> LineFields:
-        """Every line's fields as str.split() splits it (made when first asked for; the
-        spaced bytes are let go then: the fields hold their own copy)."""
-        spaced = self.__dict__.pop("spaced", None)
-        return LineFields(self.data, str_blanks_spaced(self.data) if spaced is None else spaced)
+        """Every line's fields as str.split() splits it (made when first asked for, from the
+        spaced bytes where made already: they go to the fields)."""
+        return LineFields(self.data, self.__dict__.pop("spaced", None))
 
 
 def _check_utf8(raw: bytes, path: str) -> None:

@@ -275,7 +275,7 @@ class FileReader:
             chunks = reader.chunks(positions, positions + 1, ends - lengths)
             sides.append(self._side(chunks, run, positions))
             if words:
-                words_of.add(reader, positions, run, lengths)
+                words_of.add(reader.fields, positions, run, lengths)
         return Side.concat(sides), words_of.made()
 
     def _side(self, chunks: Chunks, run: np.ndarray, positions: np.ndarray) -> Side:

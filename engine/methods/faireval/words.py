@@ -15,7 +15,7 @@ import numpy as np
 from ...rowkeys import ranges, run_bounds, run_starts
 
 if TYPE_CHECKING:
-    from ...formats.conll2000 import ConllReader
+    from ...formats.conll2000 import LineFields
 
 
 class SentenceWords(Mapping[int, Sequence[str]]):
@@ -109,10 +109,10 @@ class WordsRead:
         self.counts: list[np.ndarray] = []
         self.length = 0  # of the texts so far
 
-    def add(self, reader: ConllReader, rows: np.ndarray, sentences: np.ndarray, counts: np.ndarray) -> None:
-        """The words of token lines `rows` (read by `reader`), `counts[k]` of them sentence
-        `sentences[k]`'s in turn."""
-        text, starts = reader.fields.joined(rows)
+    def add(self, fields: LineFields, rows: np.ndarray, sentences: np.ndarray, counts: np.ndarray) -> None:
+        """The words of token lines `rows` (among `fields`' lines), `counts[k]` of them
+        sentence `sentences[k]`'s in turn."""
+        text, starts = fields.joined(rows)
         self.texts.append(text)
         self.starts.append(starts[:-1] + self.length)
         self.length += len(text)
