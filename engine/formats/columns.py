@@ -4,8 +4,8 @@ A line holding a TAB is split on every TAB (empty fields kept, as str.split("\\t
 other line on runs of spaces (TABs too with separator "whitespace"); a line of blanks
 only is empty. Nothing here loops over lines in Python: a million-line file is split in
 a few array operations over its blanks, and only distinct fields become strings.
-`distinct_fields` (field_codes) is the one coder of fields on bytes, for every column
-reader (CoNLL and the other column formats, ProPara's action files).
+`distinct_fields` (field_bytes.field_codes) is the one coder of fields on bytes, for every
+column reader (CoNLL and the other column formats, ProPara's action files).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..blocks import running_sum, translated
+from .field_bytes import field_codes, index_kind, positions
 
 NEWLINE, TAB, SPACE = 10, 9, 32
 
@@ -91,11 +92,6 @@ def starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix: 
         candidates = candidates[data[starts[candidates] + k] == byte]
     match[candidates] = True
     return match
-
-
-def index_kind(size: int) -> type[np.signedinteger]:
-    """The integer type of positions into `size` items: 32-bit where they fit."""
-    return np.int32 if size < 2**31 - 1 else np.int64
 
 
 def split_lines(raw: bytes | bytearray | np.ndarray, separator: str | None) -> Lines:
@@ -180,22 +176,6 @@ def str_blanks_spaced(data: np.ndarray) -> np.ndarray:
     return spaced
 
 
-_BLOCK = 1 << 20  # flags looked at a time: the positions of one block are found in 64-bit
-
-
-def positions(flags: np.ndarray, kind: type) -> np.ndarray:
-    """np.flatnonzero(flags) as `kind`, found a block at a time (the 64-bit positions numpy
-    gives are never held for the whole array)."""
-    positions = np.empty(np.count_nonzero(flags), dtype=kind)
-    filled = 0
-    for block in range(0, len(flags), _BLOCK):
-        found = np.flatnonzero(flags[block : block + _BLOCK])
-        found += block
-        positions[filled : filled + len(found)] = found
-        filled += len(found)
-    return positions
-
-
 def _with_ends(values: np.ndarray, first: int, last: int | None) -> np.ndarray:
     """`first`, the values and `last` (a slot left for it where None) in one array."""
     out = np.empty(len(values) + 2, dtype=values.dtype)
@@ -242,147 +222,6 @@ def decoded(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]
     return gather(data, starts, ends, np.uint8(NEWLINE)).tobytes().decode("utf-8").split("\n")[:-1]
 
 
-WORD = np.dtype("<u8")  # eight bytes, the first in the lowest bits on every machine
-MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: multiplying by it (mod 2**64) spreads the bits
-
-
-def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per field its code (equal codes: equal bytes; 32-bit where they fit), numbered in
-    order of first appearance, and per code its first field. Fields are read eight bytes
-    at a time in place: one of at most seven bytes is its own key (its bytes and its
-    length), a longer one is hashed, and every hashed field is compared byte for byte with
-    the first field of its code, so codes are exact (on the rare hash collision they are
-    found through a dict). A field equal to the one before it takes its code without a
-    look-up."""
-    lengths = ends - starts
-    longest = int(lengths.max(initial=0))
-    kind = index_kind(len(starts))
-    first_pieces = _pieces_at(data, starts, lengths)
-    opens = _run_openings(data, starts, lengths, first_pieces, longest)
-    heads = positions(opens, kind)  # the rows that start a run of equal fields
-    head_lengths = lengths.take(heads)
-    later = _later_pieces(data, starts.take(heads), head_lengths, longest)
-    parts = [head_lengths, first_pieces.take(heads), *later]
-    del lengths, first_pieces  # every row's: only the heads' are looked at from here
-    found = _head_codes(parts, longest >= 8)
-    if found is None:
-        return _dict_codes(data, starts, ends)  # two texts with one hash
-    del parts
-    codes, first = found
-    order = np.argsort(first)  # codes renumbered by first appearance
-    number = np.empty(len(order), kind)
-    number[order] = np.arange(len(order), dtype=kind)
-    head_codes = number.take(codes)
-    del codes
-    run = run_numbers(opens, kind)
-    # the codes written over the runs: a new array of every row, made last, stayed in the
-    # heap among the freed temporaries (10 MB more peak memory of a 1M-token spans run)
-    return head_codes.take(run, out=run, mode="clip"), heads.take(first.take(order))
-
-
-def run_numbers(opens: np.ndarray, kind: type) -> np.ndarray:
-    """Per item the number of its run (from 0), given where runs open."""
-    run = running_sum(opens, kind)
-    run -= 1
-    return run
-
-
-def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.ndarray] | None:
-    """numbered's codes and first positions of fields given as their lengths and pieces
-    (hashed, or else each one piece with its length put into the eighth byte); None when
-    two distinct fields have one hash."""
-    lengths, *pieces = parts
-    keys = _hashes(pieces, lengths) if hashed else _with_length(pieces[0], lengths)
-    _, codes, first = numbered(keys)
-    if hashed:
-        firsts = first.take(codes)  # per field the first field of its code
-        if not all(np.array_equal(part.take(firsts), part) for part in parts):
-            return None
-    return codes, first
-
-
-def _run_openings(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, first_pieces: np.ndarray,
-                  longest: int) -> np.ndarray:  # fmt: skip
-    """Per field: whether it differs from the one before it (the first field does). Lengths
-    and first pieces are compared for every field, the next eight bytes only for the fields
-    still equal to the one before and long enough, and so on."""
-    opens = np.ones(len(lengths), bool)
-    np.not_equal(lengths[1:], lengths[:-1], out=opens[1:])
-    opens[1:] |= first_pieces[1:] != first_pieces[:-1]
-    still = lengths > 8  # the fields longer than a piece that equal the one before so far
-    still &= ~opens
-    rows = positions(still, index_kind(len(lengths)))
-    del still
-    for offset in range(8, longest, 8):
-        left = lengths.take(rows) - offset
-        mine = _pieces_at(data, starts.take(rows) + offset, left)
-        differ = mine != _pieces_at(data, starts.take(rows - 1) + offset, left)
-        opens.put(rows[differ], True)
-        rows = rows[~differ & (left > 8)]
-    return opens
-
-
-def _later_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int
-                  ) -> list[np.ndarray]:  # fmt: skip
-    """Per eight bytes of the longest field after the first eight, each field's bytes there
-    as a number (0 past its end; only fields that reach there are read)."""
-    pieces = []
-    for offset in range(8, longest, 8):
-        rows = np.flatnonzero(lengths > offset)
-        piece = np.zeros(len(starts), WORD)
-        piece.put(rows, _pieces_at(data, starts.take(rows) + offset, lengths.take(rows) - offset))
-        pieces.append(piece)
-    return pieces
-
-
-_BLOCK_FIELDS = 1 << 16  # fields read a block at a time (no temporary as long as all of them)
-
-
-def _with_length(piece: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Fields of at most seven bytes (their one piece), each with its length as the
-    eighth byte (written into `piece`)."""
-    piece |= lengths.astype(WORD) << np.uint64(56)
-    return piece
-
-
-def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of each field's pieces and length (the length mixed first: XORed
-    into the first piece, a length would cancel a first byte, as in `I-` against `B-` and
-    seven NULs)."""
-    hashes = lengths.astype(WORD) * MIX
-    for piece in pieces:
-        hashes = (hashes ^ piece) * MIX
-    return hashes
-
-
-#: short_keys' key of a field longer than seven bytes (no field of seven bytes or fewer has it).
-LONG = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-
-def short_keys(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Per field [start, end) a 64-bit key: its bytes with its length as the eighth byte for
-    a field of at most seven bytes (equal keys: equal fields), LONG for a longer one."""
-    lengths = ends - starts
-    keys = _with_length(_pieces_at(data, starts, np.minimum(lengths, 7)), lengths)
-    keys[lengths > 7] = LONG
-    return keys
-
-
-def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The distinct keys (sorted), per key its number among them and per number its first
-    position: np.unique's with return_inverse and return_index, found by a plain sort and
-    a binary search of each key (np.unique's argsort is several times slower)."""
-    ordered = np.sort(keys)
-    new = np.ones(len(ordered), bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    distinct = ordered[new]
-    codes = np.searchsorted(distinct, keys)
-    kind = index_kind(len(codes))
-    first = np.full(len(distinct), len(codes), kind)
-    np.minimum.at(first, codes, np.arange(len(codes), dtype=kind))
-    return distinct, codes, first
-
-
 def or_none(values: np.ndarray, present: np.ndarray) -> list[Any]:
     """The values as Python objects (a list), None where not `present` (a blank cell)."""
     column = values.astype(object)
@@ -390,63 +229,7 @@ def or_none(values: np.ndarray, present: np.ndarray) -> list[Any]:
     return column.tolist()
 
 
-def _dict_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """field_codes through a dict of the fields' bytes (after a hash collision)."""
-    raw = data.tobytes()
-    known: dict[bytes, int] = {}
-    first: list[int] = []
-    codes = []
-    for row, (start, end) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
-        code = known.setdefault(raw[start:end], len(known))
-        if code == len(first):
-            first.append(row)
-        codes.append(code)
-    return np.array(codes, np.int32), np.array(first, np.int64)
-
-
-def _pieces_at(data: np.ndarray, at: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """The `counts` bytes (all 8 for 8 or more) from each position as a little-endian
-    integer, read in place a block at a time: the two aligned words that hold the eight
-    bytes are shifted together (a read of eight bytes at any position cost several times
-    two aligned ones); positions within 16 bytes of the end are read from a copy."""
-    if len(data) < 16:
-        data = np.concatenate([data, np.zeros(16, np.uint8)])
-    words = data[: len(data) // 8 * 8].view(WORD)
-    pieces = np.empty(len(at), WORD)
-    for block in range(0, len(at), _BLOCK_FIELDS):
-        part = slice(block, block + _BLOCK_FIELDS)
-        pieces[part] = _block_pieces(words, at[part], counts[part])
-    start = (len(words) - 1) * 8  # the last aligned word's
-    if int(at.max(initial=0)) >= start:
-        late = np.flatnonzero(at >= start)
-        tail = np.concatenate([data[start:], np.zeros(8, np.uint8)])
-        word = np.ndarray((len(tail) - 7,), dtype=WORD, buffer=tail, strides=(1,))[at[late] - start]
-        pieces[late] = word & _low_bytes(counts[late])
-    return pieces
-
-
-def _block_pieces(words: np.ndarray, at: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """_pieces_at for one block (the positions before the last aligned word right)."""
-    index = at >> 3
-    shift = (at & 7).astype(WORD)
-    shift <<= np.uint64(3)
-    piece = words.take(index, mode="clip")
-    piece >>= shift
-    np.subtract(np.uint64(64), shift, out=shift)  # a shift by 64 gives 0
-    index += 1
-    high = words.take(index, mode="clip")
-    high <<= shift
-    piece |= high
-    piece &= _low_bytes(counts)
-    return piece
-
-
-def _low_bytes(counts: np.ndarray) -> np.ndarray:
-    """Per count the mask of a word's lowest `count` bytes (all 8 for 8 or more)."""
-    dropped = np.minimum(counts, 8).astype(WORD)  # the bytes above them, in bits
-    np.subtract(np.uint64(8), dropped, out=dropped)
-    dropped <<= np.uint64(3)
-    return np.right_shift(np.uint64(0xFFFFFFFFFFFFFFFF), dropped)  # a shift by 64 gives 0
+_BLOCK_FIELDS = 1 << 16  # fields gathered a block at a time
 
 
 def characters_before(text: np.ndarray) -> np.ndarray:
@@ -478,24 +261,6 @@ def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.nda
         out[first : first + len(taken)] = source[taken]
     out[slot_ends - 1] = after
     return out
-
-
-def differing_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, other: np.ndarray,
-                     other_starts: np.ndarray, other_ends: np.ndarray) -> np.ndarray:  # fmt: skip
-    """The indices of the fields [starts, ends) of `data` whose bytes are not those of the
-    fields [other_starts, other_ends) of `other`: compared eight bytes at a time in place
-    (the fields longer than eight bytes again for their next eight, and so on)."""
-    lengths, other_lengths = ends - starts, other_ends - other_starts
-    differ = lengths != other_lengths
-    lengths = np.minimum(lengths, other_lengths)  # read within both fields (a longer one differs)
-    differ |= _pieces_at(data, starts, lengths) != _pieces_at(other, other_starts, lengths)
-    index, shift = np.flatnonzero(lengths > 8), 8
-    while len(index):
-        left = lengths[index] - shift
-        differ[index] |= _pieces_at(data, starts[index] + shift, left) != _pieces_at(
-            other, other_starts[index] + shift, left)  # fmt: skip
-        index, shift = index[left > 8], shift + 8
-    return np.flatnonzero(differ)
 
 
 def _slot_bytes(starts: np.ndarray, ends: np.ndarray, slot_ends: np.ndarray, kind: type) -> np.ndarray:

@@ -20,10 +20,10 @@ from .columns import (
     characters_before,
     distinct_fields,
     gathered,
-    short_keys,
     split_lines,
     str_blanks_spaced,
 )
+from .field_bytes import short_keys
 from .nested_bio import Chunks, Decoded, Faults, Levels, levels_of
 
 if TYPE_CHECKING:

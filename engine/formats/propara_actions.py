@@ -29,7 +29,7 @@ from ..errors import FileWarning, InputError, nothing_in
 from ..rowkeys import ranges
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
-from .columns import numbered, run_numbers
+from .field_bytes import numbered, run_numbers
 from .propara_columns import ByteFields
 from .propara_rules import MIN_LIMIT, first_error, split_lines
 

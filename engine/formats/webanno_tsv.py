@@ -39,7 +39,7 @@ from ..rowkeys import first_seen_codes
 from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
-from .columns import differing_fields, index_kind, positions
+from .field_bytes import differing_fields, index_kind, positions
 from .spantable import Bounds, Origin, SpanTable
 from .standoff import (
     DEFAULT_OPTIONS,

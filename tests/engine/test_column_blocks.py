@@ -12,7 +12,7 @@ import pytest
 
 from engine import blocks
 from engine.blocks import running_sum
-from engine.formats import columns, conll
+from engine.formats import columns, conll, field_bytes
 from engine.formats.columns import gather, split_lines
 from engine.formats.standoff import ReadOptions
 
@@ -37,7 +37,7 @@ def test_split_lines_gives_the_same_arrays_with_sums_in_blocks_of_any_size(monke
     for raw in _random_texts(21, 1500):
         whole = _arrays(split_lines(raw, separator))
         for size in (1, 2, 3, 7):
-            monkeypatch.setattr(columns, "_BLOCK", size)
+            monkeypatch.setattr(field_bytes, "_BLOCK", size)
             for name, array in _arrays(split_lines(raw, separator)).items():
                 _assert_same(array, whole[name], (raw, size, name))
             monkeypatch.undo()
@@ -81,7 +81,8 @@ def test_the_sentences_of_a_conll_file_are_the_same_in_blocks_of_any_size(monkey
     whole = conll.read(str(path), ReadOptions())
     for size in (1, 2, 5):
         monkeypatch.setattr(conll, "_UNITS_BLOCK", size)
-        monkeypatch.setattr(columns, "_BLOCK", size)
+        monkeypatch.setattr(field_bytes, "_BLOCK", size)
+        monkeypatch.setattr(field_bytes, "_BLOCK_FIELDS", size)
         monkeypatch.setattr(columns, "_BLOCK_FIELDS", size)
         blocks = conll.read(str(path), ReadOptions())
         assert [(d.name, d.tokens, d.units) for d in blocks.documents] == [

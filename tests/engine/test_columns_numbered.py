@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.formats.columns import numbered
+from engine.formats.field_bytes import numbered
 
 
 def _keys(kind: str, seed: int) -> np.ndarray:

@@ -9,8 +9,9 @@ import sys
 import numpy as np
 import pytest
 
-from engine.formats.columns import LONG, OTHER_BLANKS, decoded, short_keys
+from engine.formats.columns import OTHER_BLANKS, decoded
 from engine.formats.conll2000 import PUNCTUATION_TAGS, ConllReader, LineFields
+from engine.formats.field_bytes import LONG, short_keys
 
 #: Letters (ASCII and wide, some sharing a first byte with wide white space), spaces, TABs
 #: and every other white space str.split() splits at.

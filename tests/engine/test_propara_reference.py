@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.formats import columns
+from engine.formats import field_bytes
 from engine.methods.propara import Options, ProPara
 from tests.engine import propara_reference as reference
 
@@ -119,13 +119,21 @@ def _engine(predictions: str, answers: str, collide: bool = False):
     """The engine's report data (or its InputError); `collide` gives every field of eight
     bytes or more the same hash (the reader's check finds the collision and codes the
     column through a dict)."""
-    saved = columns.MIX
+    saved = field_bytes._HashedFields
     if collide:
-        columns.MIX = np.uint64(0)
+        field_bytes._HashedFields = _Colliding
     try:
         return _evaluate(predictions, answers)
     finally:
-        columns.MIX = saved
+        field_bytes._HashedFields = saved
+
+
+class _Colliding(field_bytes._HashedFields):
+    """Hashed fields that all have one hash."""
+
+    def __init__(self, *args: np.ndarray) -> None:
+        super().__init__(*args)
+        self.hashes = np.zeros_like(self.hashes)
 
 
 def _evaluate(predictions: str, answers: str):

@@ -9,9 +9,9 @@ import random
 import numpy as np
 import pytest
 
-from engine.formats import columns
-from engine.formats.columns import _dict_codes as dict_codes
+from engine.formats import field_bytes
 from engine.formats.columns import distinct_fields, gather, split_lines
+from engine.formats.field_bytes import _dict_codes as dict_codes
 from engine.methods.nervaluate.matching import (
     SCHEMAS,
     Side,
@@ -54,17 +54,33 @@ def test_an_empty_file_has_no_line_whose_first_field_is_a_word(separator):
     assert not split_lines(b"", separator).first_field_is(b"-DOCSTART-").any()
 
 
-@pytest.mark.parametrize("mix", [columns.MIX, np.uint64(0)])
-def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch, mix):
-    """Also with every field of eight bytes or more given one hash (the check finds the
-    collision and the fields are numbered through a dict)."""
-    monkeypatch.setattr(columns, "MIX", mix)
+class _Colliding(field_bytes._HashedFields):
+    """Hashed fields that all have one hash."""
+
+    def __init__(self, *args: np.ndarray) -> None:
+        super().__init__(*args)
+        self.hashes = np.zeros_like(self.hashes)
+
+
+@pytest.mark.parametrize("collide", [False, True])
+@pytest.mark.parametrize("wide", [field_bytes._WIDE, 3])
+@pytest.mark.parametrize("block", [field_bytes._BLOCK_PIECES, 3])
+def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch, collide, wide, block):
+    """Fields of up to 900 bytes, in runs of equal ones and not; also with a piece of each
+    read in turn while 3 fields reach that far, with their pieces read three at a time (a
+    field longer than that alone), and with every field of eight bytes or more given one
+    hash (the check finds the collision and the fields are numbered through a dict)."""
+    monkeypatch.setattr(field_bytes, "_WIDE", wide)
+    monkeypatch.setattr(field_bytes, "_BLOCK_PIECES", block)
+    if collide:
+        monkeypatch.setattr(field_bytes, "_HashedFields", _Colliding)
     fallbacks = []
-    monkeypatch.setattr(columns, "_dict_codes", lambda *args: fallbacks.append(1) or dict_codes(*args))
+    monkeypatch.setattr(field_bytes, "_dict_codes", lambda *args: fallbacks.append(1) or dict_codes(*args))
     rng = random.Random(12)
-    pieces = ["a", "\x00", "é", "bb", "ccccccc", "dddddddd", "\x00" * 7, "B-", "I-"]
-    for _ in range(3000):
+    pieces = ["a", "\x00", "é", "bb", "ccccccc", "dddddddd", "\x00" * 7, "B-", "I-", "e" * 300]
+    for _ in range(1000):
         words = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 4))) for _ in range(rng.randint(0, 12))]
+        words = [word for word in words for _ in range(rng.choice([1, 1, 2]))]
         encoded = [w.encode("utf-8") for w in words]
         lengths = np.array([len(w) for w in encoded], dtype=np.int64)
         starts = np.cumsum(lengths + 1) - (lengths + 1)
@@ -72,7 +88,65 @@ def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch
         codes, names = distinct_fields(data, starts, starts + lengths)
         assert names == list(dict.fromkeys(words))
         assert [names[c] for c in codes.tolist()] == words
-    assert bool(fallbacks) == (mix == 0)
+    assert bool(fallbacks) == collide
+
+
+@pytest.mark.parametrize("wide", [field_bytes._WIDE, 2])
+def test_fields_of_one_hash_are_told_apart_by_their_bytes(monkeypatch, wide):
+    """Fields of one length and one first piece, differing further on, all given one hash:
+    the check compares them byte for byte (in turn while wide, else the rest at once)."""
+    monkeypatch.setattr(field_bytes, "_WIDE", wide)
+    monkeypatch.setattr(field_bytes, "_HashedFields", _Colliding)
+    rng = random.Random(18)
+    for _ in range(300):
+        words = ["B-entity" + "".join(rng.choice("ab") for _ in range(rng.choice([3, 20]))) for _ in range(4)]
+        assert _distinct_lines(words) == list(dict.fromkeys(words))
+
+
+@pytest.mark.parametrize("wide", [field_bytes._WIDE, 2])
+@pytest.mark.parametrize("block", [field_bytes._BLOCK_PIECES, 2])
+def test_differing_fields_finds_the_fields_whose_bytes_differ(monkeypatch, wide, block):
+    """Fields of up to 600 bytes of two arrays, differing anywhere or not at all (also read
+    a piece of each in turn while two reach that far, and every piece two at a time)."""
+    monkeypatch.setattr(field_bytes, "_WIDE", wide)
+    monkeypatch.setattr(field_bytes, "_BLOCK_PIECES", block)
+    rng = random.Random(16)
+    for _ in range(600):
+        mine = ["".join(rng.choice("ab\x00") for _ in range(rng.choice([0, 3, 8, 9, 17, 600]))) for _ in range(6)]
+        theirs = [rng.choice([word, word[:-1], word + "a", _changed(rng, word)]) for word in mine]
+        fields = [_laid_out(words) for words in (mine, theirs)]
+        got = field_bytes.differing_fields(*fields[0], *fields[1]).tolist()
+        assert got == [k for k, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
+
+
+def test_pieces_are_read_a_block_at_a_time(monkeypatch):
+    """Blocks of fields in order, each of at most twice _BLOCK_PIECES pieces unless of one field:
+    the memory a long field takes is its own bytes', not the longest's times the fields."""
+    monkeypatch.setattr(field_bytes, "_BLOCK_PIECES", 5)
+    rng = random.Random(17)
+    for _ in range(500):
+        lengths = np.array([rng.choice([0, 1, 8, 9, 40, 100]) for _ in range(rng.randint(0, 20))], np.int64)
+        blocks = list(field_bytes._piece_blocks(lengths))
+        assert [k for part, _ in blocks for k in range(len(lengths))[part]] == list(range(len(lengths)))
+        for part, counts in blocks:
+            assert counts.tolist() == [max(-(-n // 8), 1) for n in lengths[part].tolist()]
+            assert counts.sum() <= 2 * 5 or len(counts) == 1
+
+
+def _changed(rng: random.Random, word: str) -> str:
+    """`word` with one of its characters another (the same word where it has none)."""
+    if not word:
+        return word
+    at = rng.randrange(len(word))
+    return word[:at] + ("b" if word[at] != "b" else "a") + word[at + 1 :]
+
+
+def _laid_out(words: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The words' bytes one after another, each after a byte of padding, and their extents."""
+    encoded = [w.encode("utf-8") for w in words]
+    lengths = np.array([len(w) for w in encoded], dtype=np.int64)
+    starts = np.cumsum(lengths + 1) - lengths
+    return np.frombuffer(b"".join(b"|" + w for w in encoded), dtype=np.uint8), starts, starts + lengths
 
 
 def _distinct_lines(words: list[str]) -> list[str]:

@@ -20,13 +20,11 @@ from ...formats.columns import (
     SPACE,
     TAB,
     decoded,
-    field_codes,
     gather,
-    index_kind,
-    positions,
     str_blanks_spaced,
 )
 from ...formats.conll2000 import LineFields
+from ...formats.field_bytes import field_codes, index_kind, positions
 from ...textio import (
     BOM,
     BOM_BYTES,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ...formats.columns import numbered
+from ...formats.field_bytes import numbered
 from ...formats.propara_actions import ActionFile, concatenated_ranges
 from .compare import Comparer
 from .summary import Summaries
