@@ -85,3 +85,19 @@ def test_labels_only_the_system_uses_are_scored_and_listed(cli, tmp_path, method
     assert note in data["messages"]
     if method != "clueval":  # CLUEval's unlabelled scores match spans without their labels
         assert "CITY" in json.dumps(data["tables"])
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate"])
+def test_many_labels_only_the_system_uses_are_named_the_first_twenty(cli, tmp_path, method):
+    """Entity linking's labels (thousands of ids): the note names 20 and counts the rest."""
+    gold, system = tmp_path / "gold.jsonl", tmp_path / "system.jsonl"
+    text = " ".join(f"w{k}" for k in range(1000))
+    spans = [[4 * k, 4 * k + 2] for k in range(10, 100)]
+    gold.write_text(json.dumps({"id": "a", "text": text, "label": [[*s, "Q1"] for s in spans]}) + "\n",
+                    encoding="utf-8")  # fmt: skip
+    system.write_text(json.dumps({"id": "a", "text": text, "label": [[*s, f"Q{k + 100}"] for k, s in enumerate(spans)]})
+                      + "\n", encoding="utf-8")  # fmt: skip
+    result = cli(method, gold, system)
+    assert result.code == 0, result.err
+    named = ", ".join(sorted(f"Q{k + 100}" for k in range(90))[:20])
+    assert f"spanstudio: warning: labels only the system uses (scored): {named} and 70 more\n" in result.err

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError, WayOn
+from ...errors import InputError, WayOn, first_listed
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.inception_project import check_annotated
 from ...formats.pairing import Paired, pair
@@ -125,7 +125,13 @@ def labels_of(paired: Paired) -> tuple[list[str], np.ndarray, np.ndarray]:
     return names, gold_map[paired.gold.labels], system_map[paired.system.labels]
 
 
+#: The labels only the system uses that its note names (entity linking's may be thousands).
+LISTED_LABELS = 20
+
+
 def only_system_labels(paired: Paired) -> list[str]:
-    """A note listing labels only the system uses (scored as false positives)."""
+    """A note listing labels only the system uses (scored as false positives): the first
+    LISTED_LABELS of them in order, and how many more."""
     extra = sorted(set(paired.system.label_names) - set(paired.gold.label_names))
-    return [f"labels only the system uses (scored): {', '.join(extra)}"] if extra else []
+    listed = first_listed(extra, LISTED_LABELS, more=" and {:,} more")
+    return [f"labels only the system uses (scored): {listed}"] if extra else []
