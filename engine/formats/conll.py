@@ -479,40 +479,45 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
         starts, ends = chars[slot_starts], chars[slot_starts + lengths]
     else:  # the byte offsets (each document's are moved to its start after its slots are read)
         starts, ends = slot_starts, slot_starts + lengths
-    doc_starts = [*columns.doc_starts, n]
-    doc_of = np.zeros(n, dtype=np.int32)
+    bounds = np.array([*columns.doc_starts, n], np.int64)
+    doc_of = np.repeat(np.arange(len(bounds) - 1, dtype=np.int32), np.diff(bounds))
+    held = bounds[:-1] < bounds[1:]
+    first_token = np.minimum(bounds[:-1], max(n - 1, 0))
+    last_token = np.maximum(bounds[1:] - 1, 0)
+    byte_starts = np.where(held, slot_starts[first_token] if n else 0, 0).tolist()
+    byte_ends = np.where(held, (slot_starts[last_token] + lengths[last_token]) if n else 0, 0).tolist()
+    base = np.where(held, starts[first_token] if n else 0, 0)  # each document's offsets from its start
+    starts -= base[doc_of]  # (the slots' own starts, where they are the offsets: read above)
+    ends -= base[doc_of]
+    units, unit_bounds = _units(sentence_starts, bounds, held, starts, ends)
     documents = []
     for number, name in enumerate(columns.doc_names()):
-        a, b = doc_starts[number], doc_starts[number + 1]
-        doc_of[a:b] = number
-        byte_start = int(slot_starts[a]) if a < b else 0
-        byte_end = int(slot_starts[b - 1] + lengths[b - 1]) if a < b else 0
-        text = str(text_bytes[byte_start:byte_end], "utf-8")  # decoded in place (no copy as bytes)
-        base = int(starts[a]) if a < b else 0
-        starts[a:b] -= base
-        ends[a:b] -= base
-        documents.append(text_document(name, text, _units(sentence_starts, a, b, starts, ends),
-                                       Bounds(starts[a:b], ends[a:b])))  # fmt: skip
+        a, b = int(bounds[number]), int(bounds[number + 1])
+        text = str(text_bytes[byte_starts[number] : byte_ends[number]], "utf-8")  # decoded in place (no copy)
+        own_units = units[unit_bounds[number] : unit_bounds[number + 1]]
+        documents.append(text_document(name, text, own_units, Bounds(starts[a:b], ends[a:b])))
     return documents, starts, ends, doc_of
 
 
 _UNITS_BLOCK = 1 << 13  # sentences made into pairs at a time
 
 
-def _units(sentence_starts: np.ndarray, a: int, b: int, starts: np.ndarray,
-           ends: np.ndarray) -> list[tuple[int, int]]:  # fmt: skip
-    """The character ranges of the sentences of tokens [a, b) (a document's first token
-    opens a sentence)."""
-    low, high = np.searchsorted(sentence_starts, [a, b]).tolist()
-    firsts = sentence_starts[low:high]
-    if a < b and (not len(firsts) or firsts[0] != a):
-        firsts = np.concatenate([[a], firsts])
-    lasts = np.append(firsts[1:], b)[: len(firsts)] - 1
+def _units(sentence_starts: np.ndarray, bounds: np.ndarray, held: np.ndarray, starts: np.ndarray,
+           ends: np.ndarray) -> tuple[list[tuple[int, int]], list[int]]:  # fmt: skip
+    """The character ranges of every document's sentences (a document's first token opens
+    a sentence), all made at once, and where each document's sentences begin among them
+    (`bounds`: each document's first token, then the number of tokens; `held`: whether it
+    has one)."""
+    n = int(bounds[-1])
+    opened = np.concatenate([sentence_starts[sentence_starts < n], bounds[:-1][held]])
+    firsts = np.sort(opened.astype(np.int64))
+    firsts = firsts[np.append(True, firsts[1:] != firsts[:-1])[: len(firsts)]]  # each once
+    lasts = np.append(firsts[1:], n) - 1
     units: list[tuple[int, int]] = []
     for block in range(0, len(firsts), _UNITS_BLOCK):  # each extend holds the GIL: a block at a time
         part = slice(block, block + _UNITS_BLOCK)
         units += zip(starts[firsts[part]].tolist(), ends[lasts[part]].tolist(), strict=True)
-    return units
+    return units, np.searchsorted(firsts, bounds).tolist()
 
 
 def read(path: str, options: ReadOptions) -> Annotations:

@@ -57,11 +57,18 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     bounds = np.searchsorted(system_table.docs[by_doc], np.arange(len(system.documents) + 1))
     sides = (gold, system)
     documents = [_shared(gold.documents[g], system.documents[s], sides) for g, s in enumerate(order)]
-    for g, s in enumerate(order):
-        docs[s] = g
+    docs[order] = np.arange(len(order))
+    same = [_same_text(documents[g], system.documents[s]) for g, s in enumerate(order)]
+    past = _first_past(documents, system_table, docs, same)  # (g, span) of the first span past its text
+    for g in (g for g, kept in enumerate(same) if not kept):  # texts that differ (in spacing): mapped
+        if past is not None and past[0] < g:
+            break
+        s = order[g]
         chosen = by_doc[bounds[s] : bounds[s + 1]]
         starts[chosen], ends[chosen] = _mapped(documents[g], system.documents[s],
                                                starts[chosen], ends[chosen], sides)  # fmt: skip
+    if past is not None:
+        raise _past(documents[past[0]], system_table, past[1], system, system.documents[order[past[0]]])
     names = [d.name for d in gold.documents]
     moved = SpanTable(docs[system_table.docs], starts, ends, system_table.labels, system_table.label_names,
                       names, _moved_parts(system_table, documents, sides, order))  # fmt: skip
@@ -133,14 +140,21 @@ def _shared(gold: Document, system: Document, sides: Sides) -> Document:
 
 def _same_tokens(documents: list[Document], own: list[Document], order: Sequence[int]) -> bool:
     """Whether each side's document (own[order[g]]) has the tokens of the document its
-    spans went into (documents[g]), so the side's token numbers hold there too."""
-    for g, s in enumerate(order):
-        ours, theirs = documents[g].token_bounds, own[s].token_bounds
-        if ours is None or theirs is None:
-            return False
-        if ours is not theirs and not all(map(np.array_equal, bounds_arrays(ours), bounds_arrays(theirs))):
-            return False
-    return True
+    spans went into (documents[g]), so the side's token numbers hold there too (the tokens
+    of all documents compared at once)."""
+    pairs = [(documents[g].token_bounds, own[s].token_bounds) for g, s in enumerate(order)]
+    if any(ours is None or theirs is None for ours, theirs in pairs):
+        return False
+    apart = [(ours, theirs) for ours, theirs in pairs if ours is not theirs]
+    if any(len(ours) != len(theirs) for ours, theirs in apart):  # type: ignore[arg-type]
+        return False
+    ours = [bounds_arrays(bounds) for bounds, _ in apart]  # type: ignore[arg-type]
+    theirs = [bounds_arrays(bounds) for _, bounds in apart]  # type: ignore[arg-type]
+    return all(np.array_equal(_joined([o[k] for o in ours]), _joined([t[k] for t in theirs])) for k in (0, 1))
+
+
+def _joined(arrays: list[np.ndarray]) -> np.ndarray:
+    return np.concatenate(arrays) if arrays else np.zeros(0, np.int64)
 
 
 def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:
@@ -181,12 +195,52 @@ def _codes(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
 
 
+def _same_text(doc: Document, own: Document) -> bool:
+    """Whether a system document's positions hold in the document its spans go into as
+    they are: the same text, or none of its own."""
+    return own.stand_in or document_text(doc) == document_text(own)
+
+
+def _first_past(documents: list[Document], table: SpanTable, docs: np.ndarray,
+                same: list[bool]) -> tuple[int, int] | None:  # fmt: skip
+    """The first span (by gold document, then in table order) of a document whose text is
+    the same that ends past its text: its gold document's number and its own; None."""
+    lengths = np.fromiter((len(d.tokens) for d in documents), np.int64, len(documents))
+    gold = docs[table.docs]  # each span's gold document
+    kept = np.array(same, bool)
+    over = np.flatnonzero(kept[gold] & (table.ends > lengths[gold])) if len(table) else np.zeros(0, np.int64)
+    if not len(over):
+        return None
+    first = int(over[np.lexsort((over, gold[over]))[0]])
+    return int(gold[first]), first
+
+
+def _past(doc: Document, table: SpanTable, k: int, system: Annotations, own: Document) -> InputError:
+    """The error for span `k` past the document's text (`system`'s document `own` holds it:
+    its file named)."""
+    return _past_text(doc, int(table.starts[k]), int(table.ends[k]), system, own)
+
+
+def _past_text(doc: Document, start: int, end: int, system: Annotations, own: Document) -> InputError:
+    return InputError(f"spans within the {len(doc.tokens)} characters of document {given(doc.name)}",
+                      f"a span [{start}, {end})", file=document_file(system, own))
+
+
+def _within(doc: Document, starts: np.ndarray, ends: np.ndarray, system: Annotations,
+            own: Document) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The positions unchanged, where they lie within the document's text."""
+    past = np.flatnonzero(ends > len(doc.tokens))
+    if len(past):
+        raise _past_text(doc, int(starts[past[0]]), int(ends[past[0]]), system, own)
+    return starts, ends
+
+
 def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarray,
             sides: Sides) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """System positions in the gold text (the same text up to white space)."""
-    gold_text, system_text = document_text(gold), document_text(system)
-    if gold_text == system_text or system.stand_in:
+    if _same_text(gold, system):
         return _within(gold, starts, ends, sides[1], system)
+    gold_text, system_text = document_text(gold), document_text(system)
     g, s = _codes(gold_text), _codes(system_text)
     g_at, s_at = np.flatnonzero(~np.isin(g, _SPACES)), np.flatnonzero(~np.isin(s, _SPACES))
     common = min(len(g_at), len(s_at))
@@ -200,19 +254,6 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
     new_starts = g_end[first]
     new_ends = np.where(last > 0, g_end[np.maximum(last - 1, 0)] + 1, 0)
     return new_starts, np.maximum(new_ends, new_starts)
-
-
-def _within(doc: Document, starts: np.ndarray, ends: np.ndarray, system: Annotations,
-            own: Document) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """The positions unchanged, where they lie within the document's text (`system`'s
-    document `own` holds the spans: its file named in the error)."""
-    past = np.flatnonzero(ends > len(doc.tokens))
-    if len(past):
-        k = int(past[0])
-        raise InputError(f"spans within the {len(doc.tokens)} characters of document {given(doc.name)}",
-                         f"a span [{int(starts[k])}, {int(ends[k])})",
-                         file=document_file(system, own))  # fmt: skip
-    return starts, ends
 
 
 def _differ(docs: tuple[Document, Document], gold_text: str, system_text: str, g_at: np.ndarray,

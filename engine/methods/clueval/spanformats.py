@@ -18,10 +18,11 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError, given
+from ...formats.corpus_tokens import CorpusTokens
 from ...formats.spantable import Bounds, SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
-from ...rowkeys import distinct_naturals, ranges
+from ...rowkeys import ranges
 from ...spans import Document
 from .. import span_adapter
 from ..spans.inputs import only_system_labels
@@ -43,11 +44,12 @@ def read_span_formats(gold: str, system: str, options: Any,
     paired = span_adapter.read_paired(gold, system, options, NO_PROGRESS, "clueval")
     warnings.extend([*paired.warnings, *only_system_labels(paired)])
     documents = [_with_token_arrays(doc) for doc in paired.documents]
-    tokens, starts, ends, firsts, docs = _corpus(documents)
-    structure = _structure(documents, firsts, docs, len(tokens))
+    corpus = CorpusTokens.of(documents)
+    tokens = _corpus_tokens(documents, corpus)
+    structure = _structure(documents, corpus)
     sides = []
     for table, path in ((paired.gold, gold), (paired.system, system)):
-        sides.append(_vrt(path, tokens, _tags(table, path, starts, ends, firsts, len(tokens)), structure))
+        sides.append(_vrt(path, tokens, _tags(table, path, corpus), structure))
     return sides[0], sides[1], documents, paired.system_user_left_out
 
 
@@ -60,47 +62,39 @@ def _with_token_arrays(doc: Document) -> Document:
     return replace(doc, token_bounds=Bounds(*token_arrays(doc)))
 
 
-def _corpus(
-    documents: list[Document],
-) -> tuple[list[str], list[np.ndarray], list[np.ndarray], np.ndarray, list[str]]:
-    """Every token of every document (corpus order), each document's token bounds, the
-    corpus position of each document's first token and each token's document name."""
+def _corpus_tokens(documents: list[Document], corpus: CorpusTokens) -> list[str]:
+    """Every token of every document, in corpus order."""
     tokens: list[str] = []
-    all_starts, all_ends, firsts, docs = [], [], [], []
-    for doc in documents:
-        text = document_text(doc)
-        starts, ends = token_arrays(doc)
-        firsts.append(len(tokens))
-        tokens += [text[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
-        docs += [doc.name] * len(starts)
-        all_starts.append(starts)
-        all_ends.append(ends)
-    return tokens, all_starts, all_ends, np.array(firsts, dtype=np.int64), docs
-
-
-def _structure(documents: list[Document], firsts: np.ndarray, docs: list[str], n: int) -> dict:
-    """Sentence starts (a non-token line before each) and the XML ids of each sentence."""
-    marks, changes = [], []
+    starts, ends, firsts = corpus.starts.tolist(), corpus.ends.tolist(), corpus.firsts.tolist()
     for number, doc in enumerate(documents):
-        starts = token_arrays(doc)[0]
-        unit_first = np.searchsorted(starts, [u[0] for u in doc.units]) + firsts[number]
-        for k, position in enumerate(unit_first.tolist()):
-            if position < n and (not marks or position > marks[-1]):
-                marks.append(position)
-                changes.append((position, doc.name, doc.unit_id(k)))
-    marks_array = np.array(marks, dtype=np.int64)
-    return {"nontoken": marks_array, "sentence_marks": marks_array, "xml_changes": changes, "doc_ids": docs}
+        text, a, b = document_text(doc), firsts[number], firsts[number + 1]
+        tokens += [text[s:e] for s, e in zip(starts[a:b], ends[a:b], strict=True)]
+    return tokens
 
 
-def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.ndarray],
-          firsts: np.ndarray, n: int) -> list[str]:  # fmt: skip
+def _structure(documents: list[Document], corpus: CorpusTokens) -> dict:
+    """Sentence starts (a non-token line before each) and the XML ids of each sentence: a
+    sentence's first token, unless no token is left or an earlier sentence starts there."""
+    unit_doc, unit_start, names = [], [], []
+    for number, doc in enumerate(documents):
+        unit_doc += [number] * len(doc.units)
+        unit_start += [start for start, _ in doc.units]
+        names += [(doc.name, doc.unit_id(k)) for k in range(len(doc.units))]
+    position = corpus.at_or_after(np.array(unit_doc, np.int64), np.array(unit_start, np.int64))
+    valid = np.flatnonzero(position < len(corpus.starts))
+    at = position[valid]
+    new = np.ones(len(at), bool)
+    new[1:] = at[1:] > np.maximum.accumulate(at)[:-1]
+    kept, marks = valid[new].tolist(), at[new]
+    changes = [(int(p), *names[k]) for p, k in zip(marks.tolist(), kept, strict=True)]
+    counts = np.diff(corpus.firsts)
+    docs = np.repeat(np.array([doc.name for doc in documents], dtype=object), counts).tolist()
+    return {"nontoken": marks, "sentence_marks": marks, "xml_changes": changes, "doc_ids": docs}
+
+
+def _tags(table: SpanTable, path: str, corpus: CorpusTokens) -> list[str]:
     """One BIO column of a side's spans over the corpus positions."""
-    first = np.empty(len(table), dtype=np.int64)
-    last = np.empty(len(table), dtype=np.int64)
-    for d in distinct_naturals(table.docs).tolist():
-        chosen = table.docs == d
-        first[chosen] = np.searchsorted(ends[d], table.starts[chosen], side="right") + firsts[d]
-        last[chosen] = np.searchsorted(starts[d], table.ends[chosen], side="left") - 1 + firsts[d]
+    first, last = corpus.covered(table.docs, table.starts, table.ends)
     keep = np.flatnonzero(last >= first)
     order = keep[np.lexsort((last[keep], first[keep]))]
     clash = np.flatnonzero(first[order][1:] <= last[order][:-1])
@@ -112,7 +106,7 @@ def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.n
     first, last, labels = first[order], last[order], table.labels[order]
     lengths = last - first + 1
     positions = ranges(first, lengths)
-    tags = np.full(n, "O", dtype=object)
+    tags = np.full(len(corpus.starts), "O", dtype=object)
     inside = np.array([f"I-{name}" for name in table.label_names] or ["I-"], dtype=object)
     begin = np.array([f"B-{name}" for name in table.label_names] or ["B-"], dtype=object)
     tags[positions] = np.repeat(inside[labels], lengths)

@@ -52,12 +52,12 @@ class SpanFormatRun(Run):
         paired = paired_inputs(settings.target_in, settings.system_in, self.reading)
         self.warnings += [*paired.warnings, *only_system_labels(paired)]
         files = FilePair(settings.target_in, settings.system_in)
-        number = 0
+        number, units = 0, max(_unit_count(paired), 1)
         for target, system in sentences(paired):
             number += 1
             self._compare(files, number, target, system)
             if number % 512 == 0:
-                self.progress.update(number / max(_unit_count(paired), 1), "comparing sentences")
+                self.progress.update(number / units, "comparing sentences")
         if number == 0:
             gold = settings.target_in
             raise InputError("at least one sentence", nothing_found(gold), file=gold)
