@@ -19,10 +19,12 @@ import numpy as np
 
 from ...errors import InputError, nothing_found
 from ...formats import read_spans
+from ...formats.corpus_tokens import CorpusTokens
 from ...formats.pairing import Paired, pair
-from ...formats.spantable import SpanTable, document_text, token_arrays
+from ...formats.spantable import SpanTable, document_text
 from ...progress import NO_PROGRESS, Progress
 from ...same_inputs import as_read
+from ...spans import Document
 from .. import span_adapter
 from ..span_options import reader_values
 from ..spans.inputs import only_system_labels
@@ -79,68 +81,83 @@ def _unit_count(paired: Paired) -> int:
 
 
 def sentences(paired: Paired) -> Iterator[tuple[Sentence, Sentence]]:
-    """(target, system) sentences of every gold unit, document by document."""
-    groups = [(table, _groups(table, len(paired.documents))) for table in (paired.gold, paired.system)]
-    for number, doc in enumerate(paired.documents):
-        starts, ends = token_arrays(doc)
+    """(target, system) sentences of every gold unit, document by document (the tokens of
+    every span and sentence found over all documents at once: CorpusTokens)."""
+    documents = paired.documents
+    corpus = CorpusTokens.of(documents)
+    unit_doc, unit_start, unit_stop, doc_units = _unit_arrays(documents)
+    unit_first = corpus.at_or_after(unit_doc, unit_start)
+    unit_end = corpus.at_or_after(unit_doc, unit_stop).tolist()
+    keys = [_SideKeys(table, corpus, unit_first, doc_units) for table in (paired.gold, paired.system)]
+    starts, ends, firsts = corpus.starts, corpus.ends, unit_first.tolist()
+    for number, doc in enumerate(documents):
         text = document_text(doc)
-        unit_first = np.searchsorted(starts, [u[0] for u in doc.units])
-        unit_end = np.searchsorted(starts, [u[1] for u in doc.units])
-        sides = [_by_unit(table, group[number], starts, ends, unit_first) for table, group in groups]
-        for u in range(len(doc.units)):
-            a, b = int(unit_first[u]), int(unit_end[u])
+        sides = [side.of_document(number) for side in keys]
+        for u in range(doc_units[number], doc_units[number + 1]):
+            a, b = firsts[u], unit_end[u]
             forms = [text[s:e] for s, e in zip(starts[a:b].tolist(), ends[a:b].tolist(), strict=True)]
             yield (_sentence(sides[0].get(u, []), forms), _sentence(sides[1].get(u, []), forms))
 
 
-def _groups(table: SpanTable, documents: int) -> list[list[int]]:
-    """The span indices of each document, in table order."""
-    order = np.argsort(table.docs, kind="stable")
-    bounds = np.searchsorted(table.docs[order], np.arange(documents + 1))
-    return [order[bounds[d] : bounds[d + 1]].tolist() for d in range(documents)]
+def _unit_arrays(documents: list[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """Every unit's document, start and end (corpus order), and where each document's
+    units begin among them (then their number)."""
+    unit_doc, unit_start, unit_stop, doc_units = [], [], [], [0]
+    for number, doc in enumerate(documents):
+        unit_doc += [number] * len(doc.units)
+        unit_start += [start for start, _ in doc.units]
+        unit_stop += [stop for _, stop in doc.units]
+        doc_units.append(len(unit_doc))
+    arrays = (np.array(values, np.int64) for values in (unit_doc, unit_start, unit_stop))
+    return *arrays, doc_units  # type: ignore[return-value]
 
 
-def _by_unit(table: SpanTable, chosen: list[int], starts: np.ndarray, ends: np.ndarray,
-             unit_first: np.ndarray) -> dict[int, list[tuple]]:  # fmt: skip
-    """A document's spans as FairEval keys (with a running span number), by unit."""
-    first, last, pieces = _token_bounds(table, chosen, starts, ends)
-    unit = np.maximum(np.searchsorted(unit_first, first, side="right") - 1, 0)
-    shifts = (unit_first[unit] - 1).tolist()  # token numbers are 1-based within the sentence
-    labels = table.labels[np.asarray(chosen, dtype=np.int64)].tolist()
-    rows = zip(chosen, first.tolist(), last.tolist(), unit.tolist(), shifts, labels, strict=True)
-    by_unit: dict[int, list[tuple]] = {}
-    for k, (i, a, b, u, shift, label) in enumerate(rows):
-        if b < a:
-            continue  # no token
-        tokens = pieces.get(k) or range(a, b + 1)
-        key = (table.label_names[label], a - shift, b - shift, frozenset(t - shift for t in tokens))
-        by_unit.setdefault(u, []).append((key, i + 1))
-    return by_unit
+class _SideKeys:
+    """A side's spans as FairEval keys (with a running span number) by unit (its number
+    among all units), made a document at a time from arrays found for all spans at once:
+    token numbers 1-based within the unit."""
+
+    def __init__(self, table: SpanTable, corpus: CorpusTokens, unit_first: np.ndarray, doc_units: list[int]
+                 ) -> None:  # fmt: skip
+        first, last, self.pieces = _token_bounds(table, corpus)
+        own_first = np.array(doc_units[:-1], np.int64)[table.docs] if len(table) else np.zeros(0, np.int64)
+        unit = np.maximum(np.searchsorted(unit_first, first, side="right") - 1, own_first)
+        shift = unit_first[np.minimum(unit, max(len(unit_first) - 1, 0))] - 1 if len(unit_first) else unit
+        self.rows = [column.tolist() for column in (first, last, unit, shift, table.labels)]
+        order = np.argsort(table.docs, kind="stable")  # each document's spans in table order
+        self.bounds = np.searchsorted(table.docs[order], np.arange(len(doc_units))).tolist()
+        self.order, self.names = order.tolist(), table.label_names
+
+    def of_document(self, number: int) -> dict[int, list[tuple]]:
+        """The keys of a document's spans, by unit."""
+        first, last, unit, shift, label = self.rows
+        by_unit: dict[int, list[tuple]] = {}
+        for i in self.order[self.bounds[number] : self.bounds[number + 1]]:
+            a, b, k = first[i], last[i], shift[i]
+            if b < a:
+                continue  # no token
+            tokens = self.pieces.get(i) or range(a, b + 1)
+            key = (self.names[label[i]], a - k, b - k, frozenset(t - k for t in tokens))
+            by_unit.setdefault(unit[i], []).append((key, i + 1))
+        return by_unit
 
 
-def _token_bounds(table: SpanTable, chosen: list[int], starts: np.ndarray,
-                  ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, dict[int, set[int]]]:  # fmt: skip
-    """The first and last token of spans `chosen` (last < first: none), all found at
-    once, and the tokens of those in pieces (by their number in `chosen`)."""
-    index = np.asarray(chosen, dtype=np.int64)
-    first = np.searchsorted(ends, table.starts[index], side="right")
-    last = np.searchsorted(starts, table.ends[index], side="left") - 1
-    pieces = {
-        k: _piece_tokens(table.parts[i], starts, ends) for k, i in enumerate(chosen) if table.parts.get(i)
-    }
-    for k, tokens in pieces.items():
-        first[k], last[k] = (min(tokens), max(tokens)) if tokens else (0, -1)
+def _token_bounds(table: SpanTable, corpus: CorpusTokens
+                  ) -> tuple[np.ndarray, np.ndarray, dict[int, set[int]]]:  # fmt: skip
+    """The first and last token of every span (last < first: none), all found at once, and
+    the tokens of those in pieces (by span): those of every piece."""
+    first, last = corpus.covered(table.docs, table.starts, table.ends)
+    parted = [(i, piece) for i, pieces in table.parts.items() if pieces for piece in pieces]
+    pieces: dict[int, set[int]] = {i: set() for i, own in table.parts.items() if own}
+    if parted:
+        spans = np.array([i for i, _ in parted], np.int64)
+        bounds = np.array([piece for _, piece in parted], np.int64).reshape(-1, 2)
+        piece_first, piece_last = corpus.covered(table.docs[spans], bounds[:, 0], bounds[:, 1])
+        for i, a, b in zip(spans.tolist(), piece_first.tolist(), piece_last.tolist(), strict=True):
+            pieces[i].update(range(a, b + 1))
+    for i, tokens in pieces.items():
+        first[i], last[i] = (min(tokens), max(tokens)) if tokens else (0, -1)
     return first, last, pieces
-
-
-def _piece_tokens(pieces: list[tuple[int, int]], starts: np.ndarray, ends: np.ndarray) -> set[int]:
-    """The tokens of a span in pieces: those of every piece."""
-    tokens: set[int] = set()
-    for s, e in pieces:
-        first = int(np.searchsorted(ends, s, side="right"))
-        last = int(np.searchsorted(starts, e, side="left")) - 1
-        tokens.update(range(first, last + 1))
-    return tokens
 
 
 def _sentence(keyed: list[tuple], forms: list[str]) -> Sentence:
