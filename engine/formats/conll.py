@@ -23,7 +23,7 @@ import numpy as np
 
 from ..blocks import joined, mapped_array, running_sum
 from ..errors import FileWarning, InputError, Parts, given
-from ..rowkeys import first_seen_codes
+from ..rowkeys import distinct_naturals, first_seen_codes
 from ..scoped_memo import Memo, memoised
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
@@ -509,9 +509,7 @@ def _units(sentence_starts: np.ndarray, bounds: np.ndarray, held: np.ndarray, st
     (`bounds`: each document's first token, then the number of tokens; `held`: whether it
     has one)."""
     n = int(bounds[-1])
-    opened = np.concatenate([sentence_starts[sentence_starts < n], bounds[:-1][held]])
-    firsts = np.sort(opened.astype(np.int64))
-    firsts = firsts[np.append(True, firsts[1:] != firsts[:-1])[: len(firsts)]]  # each once
+    firsts = distinct_naturals(np.concatenate([sentence_starts[sentence_starts < n], bounds[:-1][held]]))
     lasts = np.append(firsts[1:], n) - 1
     units: list[tuple[int, int]] = []
     for block in range(0, len(firsts), _UNITS_BLOCK):  # each extend holds the GIL: a block at a time

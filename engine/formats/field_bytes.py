@@ -12,6 +12,7 @@ from itertools import pairwise
 import numpy as np
 
 from ..blocks import running_sum
+from ..rowkeys import run_starts
 
 
 def index_kind(size: int) -> type[np.signedinteger]:
@@ -171,7 +172,7 @@ def _pieces_sums(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> n
     for part, counts in _piece_blocks(lengths):
         pieces, places = _pieces_of(data, starts[part], lengths[part], counts)
         pieces ^= _mixed(places.astype(WORD))
-        sums[part] = np.add.reduceat(_mixed(pieces), _firsts(counts))
+        sums[part] = np.add.reduceat(_mixed(pieces), run_starts(counts))
     return sums
 
 
@@ -213,7 +214,7 @@ def _differing_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
     for part, counts in _piece_blocks(lengths):
         mine = _pieces_of(data, starts[part], lengths[part], counts)[0]
         theirs = _pieces_of(other, other_starts[part], lengths[part], counts)[0]
-        differ[part] = np.logical_or.reduceat(mine != theirs, _firsts(counts))
+        differ[part] = np.logical_or.reduceat(mine != theirs, run_starts(counts))
     return np.flatnonzero(differ)
 
 
@@ -231,19 +232,12 @@ def _piece_blocks(lengths: np.ndarray) -> Iterator[tuple[slice, np.ndarray]]:
         yield slice(first, end), counts[first:end]
 
 
-def _firsts(counts: np.ndarray) -> np.ndarray:
-    """Where each field's pieces begin among a block's pieces."""
-    firsts = running_sum(counts, np.int64)
-    firsts -= counts
-    return firsts
-
-
 def _pieces_of(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, counts: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Every piece (`counts` a field) of the fields, one after another, and each one's place
     (its first byte's offset in its field)."""
     places = np.arange(int(counts.sum()), dtype=np.int64)
-    places -= np.repeat(_firsts(counts), counts)
+    places -= np.repeat(run_starts(counts), counts)
     places <<= 3
     left = np.repeat(lengths, counts) - places  # (an empty field's one piece: 0)
     return _pieces_at(data, np.repeat(starts, counts) + places, left), places

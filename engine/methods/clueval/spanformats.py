@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError, given
-from ...formats.corpus_tokens import CorpusTokens
+from ...formats.corpus_tokens import CorpusTokens, unit_arrays
 from ...formats.spantable import Bounds, SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
@@ -75,12 +75,9 @@ def _corpus_tokens(documents: list[Document], corpus: CorpusTokens) -> list[str]
 def _structure(documents: list[Document], corpus: CorpusTokens) -> dict:
     """Sentence starts (a non-token line before each) and the XML ids of each sentence: a
     sentence's first token, unless no token is left or an earlier sentence starts there."""
-    unit_doc, unit_start, names = [], [], []
-    for number, doc in enumerate(documents):
-        unit_doc += [number] * len(doc.units)
-        unit_start += [start for start, _ in doc.units]
-        names += [(doc.name, doc.unit_id(k)) for k in range(len(doc.units))]
-    position = corpus.at_or_after(np.array(unit_doc, np.int64), np.array(unit_start, np.int64))
+    unit_doc, unit_start, _, _ = unit_arrays(documents)
+    names = [(doc.name, doc.unit_id(k)) for doc in documents for k in range(len(doc.units))]
+    position = corpus.at_or_after(unit_doc, unit_start)
     valid = np.flatnonzero(position < len(corpus.starts))
     at = position[valid]
     new = np.ones(len(at), bool)

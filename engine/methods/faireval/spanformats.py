@@ -19,12 +19,11 @@ import numpy as np
 
 from ...errors import InputError, nothing_found
 from ...formats import read_spans
-from ...formats.corpus_tokens import CorpusTokens
+from ...formats.corpus_tokens import CorpusTokens, unit_arrays
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, document_text
 from ...progress import NO_PROGRESS, Progress
 from ...same_inputs import as_read
-from ...spans import Document
 from .. import span_adapter
 from ..span_options import reader_values
 from ..spans.inputs import only_system_labels
@@ -85,7 +84,7 @@ def sentences(paired: Paired) -> Iterator[tuple[Sentence, Sentence]]:
     every span and sentence found over all documents at once: CorpusTokens)."""
     documents = paired.documents
     corpus = CorpusTokens.of(documents)
-    unit_doc, unit_start, unit_stop, doc_units = _unit_arrays(documents)
+    unit_doc, unit_start, unit_stop, doc_units = unit_arrays(documents)
     unit_first = corpus.at_or_after(unit_doc, unit_start)
     unit_end = corpus.at_or_after(unit_doc, unit_stop).tolist()
     keys = [_SideKeys(table, corpus, unit_first, doc_units) for table in (paired.gold, paired.system)]
@@ -99,19 +98,6 @@ def sentences(paired: Paired) -> Iterator[tuple[Sentence, Sentence]]:
             yield (_sentence(sides[0].get(u, []), forms), _sentence(sides[1].get(u, []), forms))
 
 
-def _unit_arrays(documents: list[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
-    """Every unit's document, start and end (corpus order), and where each document's
-    units begin among them (then their number)."""
-    unit_doc, unit_start, unit_stop, doc_units = [], [], [], [0]
-    for number, doc in enumerate(documents):
-        unit_doc += [number] * len(doc.units)
-        unit_start += [start for start, _ in doc.units]
-        unit_stop += [stop for _, stop in doc.units]
-        doc_units.append(len(unit_doc))
-    arrays = (np.array(values, np.int64) for values in (unit_doc, unit_start, unit_stop))
-    return *arrays, doc_units  # type: ignore[return-value]
-
-
 class _SideKeys:
     """A side's spans as FairEval keys (with a running span number) by unit (its number
     among all units), made a document at a time from arrays found for all spans at once:
@@ -120,9 +106,9 @@ class _SideKeys:
     def __init__(self, table: SpanTable, corpus: CorpusTokens, unit_first: np.ndarray, doc_units: list[int]
                  ) -> None:  # fmt: skip
         first, last, self.pieces = _token_bounds(table, corpus)
-        own_first = np.array(doc_units[:-1], np.int64)[table.docs] if len(table) else np.zeros(0, np.int64)
+        own_first = np.array(doc_units[:-1], np.int64)[table.docs]  # each span's document's first unit
         unit = np.maximum(np.searchsorted(unit_first, first, side="right") - 1, own_first)
-        shift = unit_first[np.minimum(unit, max(len(unit_first) - 1, 0))] - 1 if len(unit_first) else unit
+        shift = np.append(unit_first, 0)[unit] - 1  # (a span of a document without units: none kept)
         self.rows = [column.tolist() for column in (first, last, unit, shift, table.labels)]
         order = np.argsort(table.docs, kind="stable")  # each document's spans in table order
         self.bounds = np.searchsorted(table.docs[order], np.arange(len(doc_units))).tolist()
